@@ -1,0 +1,90 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The module cut follows ../shared/ARCHITECTURE.md: HangulCore is pure Swift (no Foundation, no C),
+// only HangulKeys touches libxkbcommon, only HangulDaemon touches NIO's posix layer, and the
+// executables are thin `@main` shells over the libraries.
+let package = Package(
+    name: "hangul",
+    products: [
+        .library(name: "HangulCore", targets: ["HangulCore"]),
+        .library(name: "HangulKeys", targets: ["HangulKeys"]),
+        .library(name: "HangulProtocol", targets: ["HangulProtocol"]),
+        .library(name: "HangulClient", targets: ["HangulClient"]),
+        .executable(name: "hangul-compose", targets: ["hangul-compose"]),
+        .executable(name: "hanguld", targets: ["hanguld"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "HangulCore"),
+        .systemLibrary(
+            name: "CXKBCommon",
+            pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]
+        ),
+        .target(name: "HangulKeys", dependencies: ["HangulCore", "CXKBCommon"]),
+        .target(name: "HangulProtocol", dependencies: ["HangulCore"]),
+        .target(name: "CPeerCredentials"),
+        .target(
+            name: "HangulDaemon",
+            dependencies: [
+                "HangulCore", "HangulKeys", "HangulProtocol", "CPeerCredentials",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "HangulClient",
+            dependencies: ["HangulProtocol"]
+        ),
+        .executableTarget(
+            name: "hanguld",
+            dependencies: [
+                "HangulDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "hangul-compose",
+            dependencies: [
+                "HangulCore", "HangulKeys", "HangulClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // libhangul 0.2.0 (Debian's libhangul1) is the behavioural oracle: tests type the same keys
+        // into it and into our Composer and compare every step.
+        .systemLibrary(
+            name: "CLibhangul",
+            path: "Tests/CLibhangul",
+            pkgConfig: "libhangul",
+            providers: [.apt(["libhangul-dev"])]
+        ),
+        .testTarget(
+            name: "HangulCoreTests",
+            dependencies: [
+                "HangulCore", "CLibhangul",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "HangulKeysTests", dependencies: ["HangulKeys"]),
+        .testTarget(name: "HangulProtocolTests", dependencies: ["HangulProtocol"]),
+        .testTarget(
+            name: "HangulDaemonTests",
+            dependencies: [
+                "HangulDaemon", "HangulClient", "HangulProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "HangulComposeTests", dependencies: ["hangul-compose"]),
+    ]
+)

@@ -1,0 +1,81 @@
+/// The keystrokes of the syllable being composed, as a linked list of jamo nodes in inline storage.
+///
+/// Each node is one keystroke: the slot it filled, the jamo it typed, and the value of that slot
+/// once it was added (ㄹ then ㄱ in the final slot: the second node typed ㄱ and the slot became ㄺ).
+/// A node's predecessor is the keystroke before it; all edits happen at the tail (a compound grows
+/// by one node, backspace unlinks the tail, a vowel detaches the tail final and starts the next
+/// syllable with it), so the list lives contiguously in a fixed `InlineArray` and a node's
+/// predecessor is simply the node stored before it. No key ever allocates.
+
+struct JamoChain: Sendable {
+    
+    struct Node: Sendable {
+        var slot: JamoSlot
+        /// The jamo this keystroke typed, in its slot's form.
+        var typed: UInt32
+        /// The slot's jamo after this keystroke (a compound when it merged with its predecessors).
+        var value: UInt32
+
+        init(slot: JamoSlot, typed: UInt32, value: UInt32) {
+            self.slot = slot
+            self.typed = typed
+            self.value = value
+        }
+    }
+
+    /// Longest keystroke run one syllable can take; libhangul's stack holds the same twelve.
+    static let capacity = 12
+
+    var nodes: InlineArray<12, Node>
+    var count: Int
+
+    init() {
+        nodes = InlineArray(repeating: Node(slot: .choseong, typed: 0, value: 0))
+        count = 0
+    }
+
+    var isEmpty: Bool { count == 0 }
+    var isFull: Bool { count == Self.capacity }
+
+    /// The most recent keystroke.
+    var tail: Node? { count == 0 ? nil : nodes[count - 1] }
+
+    mutating func append(_ node: Node) {
+        precondition(count < Self.capacity, "internal inconsistency: jamo chain overflow")
+        nodes[count] = node
+        count += 1
+    }
+
+    /// Unlinks and returns the tail node.
+    @discardableResult
+    mutating func removeTail() -> Node? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return nodes[count]
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    /// The current jamo of a slot: the value left by the latest keystroke in it, or 0 when empty.
+    func value(of slot: JamoSlot) -> UInt32 {
+        var index = count - 1
+        while index >= 0 {
+            if nodes[index].slot == slot { return nodes[index].value }
+            index -= 1
+        }
+        return 0
+    }
+
+    /// Moves every node of one slot to another, converting typed and value jamo; used when two
+    /// initials turn out to be a final-only cluster (ㄱ+ㅅ → ㄳ). Returns false, changing nothing,
+    /// when some jamo has no form in the target slot.
+    mutating func move(_ slot: JamoSlot, to target: JamoSlot, convert: (UInt32) -> UInt32) -> Bool {
+        for index in 0..<count where nodes[index].slot == slot {
+            if convert(nodes[index].typed) == 0 || convert(nodes[index].value) == 0 { return false }
+        }
+        for index in 0..<count where nodes[index].slot == slot {
+            nodes[index] = Node(slot: target, typed: convert(nodes[index].typed), value: convert(nodes[index].value))
+        }
+        return true
+    }
+}
