@@ -87,7 +87,7 @@ extension Composer {
     /// One key of a two-set layout. Consonant keys arrive as initials; whether one becomes this
     /// syllable's final or the next one's initial is decided here, and a vowel after a final takes
     /// its last keystroke back as the next syllable's initial (닭+ㅏ → 달가).
-    
+
     mutating func typeTwoSet(_ jamo: UInt32, commit: inout ComposedText) {
         let isConsonant = JamoSlot(of: jamo) == .choseong
         let choseong = chain.value(of: .choseong)
@@ -158,7 +158,7 @@ extension Composer {
 
     /// Two initials that only merge as a final cluster (ㄱ+ㅅ → ㄳ) become a final-only syllable, so
     /// the cluster shows, and a following vowel still takes ㅅ back (→ ㄱ, 사).
-    
+
     mutating func mergeInitialsAsFinal(_ jamo: UInt32, after choseong: UInt32, commit: inout ComposedText) -> Bool {
         let first = JamoTables.choseongToJongseong(choseong)
         let second = JamoTables.choseongToJongseong(jamo)
@@ -177,7 +177,7 @@ extension Composer {
 extension Composer {
     /// One key of a three-set layout: the key names its slot, so a jamo either merges with the
     /// same slot's latest keystroke or, when the slot is taken, starts the next syllable.
-    
+
     mutating func typeThreeSet(_ jamo: UInt32, commit: inout ComposedText) {
         guard let slot = JamoSlot(of: jamo) else { return }
         let current = chain.value(of: slot)
@@ -226,7 +226,7 @@ extension Composer {
     /// Syllable form: a complete modern syllable is precomposed; a lone jamo is its compatibility
     /// letter; anything else (old Hangul, an initial with only a final) is conjoining jamo with
     /// fillers, the only way Unicode can show it. Jamo form: always conjoining jamo with fillers.
-    
+
     func appendSyllable(to text: inout ComposedText) {
         let choseong = chain.value(of: .choseong)
         let jungseong = chain.value(of: .jungseong)

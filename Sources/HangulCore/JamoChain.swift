@@ -6,9 +6,7 @@
 /// by one node, backspace unlinks the tail, a vowel detaches the tail final and starts the next
 /// syllable with it), so the list lives contiguously in a fixed `InlineArray` and a node's
 /// predecessor is simply the node stored before it. No key ever allocates.
-
 struct JamoChain: Sendable {
-    
     struct Node: Sendable {
         var slot: JamoSlot
         /// The jamo this keystroke typed, in its slot's form.

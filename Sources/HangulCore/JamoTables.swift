@@ -3,7 +3,6 @@
 /// Only modern jamo are listed here; the compatibility block orders consonants alphabetically with
 /// compound finals interleaved (ㄱ ㄲ ㄳ ㄴ ㄵ …), so the conjoining blocks map into it through
 /// offset tables rather than arithmetic. Vowels line up one to one (U+1161 + i ↔ U+314F + i).
-
 enum JamoTables {
     /// Offsets from U+3131 of the 19 modern initials U+1100…U+1112.
     static let choseongCompatibilityOffsets: [UInt8] = [
@@ -19,18 +18,18 @@ enum JamoTables {
         0x11A8, 0x11A9, 0x11AB, 0x11AE, 0, 0x11AF, 0x11B7, 0x11B8, 0, 0x11BA,
         0x11BB, 0x11BC, 0x11BD, 0, 0x11BE, 0x11BF, 0x11C0, 0x11C1, 0x11C2,
     ]
-    
+
     static func choseongToJongseong(_ scalar: UInt32) -> UInt32 {
         guard Jamo.modernChoseongRange.contains(scalar) else { return 0 }
         return choseongToJongseongTable[Int(scalar - 0x1100)]
     }
-    
+
     static func jongseongToChoseong(_ scalar: UInt32) -> UInt32 {
         guard Jamo.modernJongseongRange.contains(scalar) else { return 0 }
         guard let index = choseongToJongseongTable.firstIndex(of: scalar) else { return 0 }
         return 0x1100 + UInt32(index)
     }
-    
+
     static func conjoiningToCompatibility(_ scalar: UInt32) -> UInt32 {
         switch scalar {
         case Jamo.modernChoseongRange:
