@@ -1,0 +1,37 @@
+import HangulCore
+import Testing
+
+@Suite struct LayoutTests {
+    @Test func dubeolsikIsFoundByIdAndAlias() {
+        #expect(Layout.named("2")?.id == "2")
+        #expect(Layout.named("dubeolsik")?.id == "2")
+        #expect(Layout.named("3x") == nil)
+        #expect(Layout.knownIDs == ["2"])
+    }
+
+    @Test func dubeolsikRowsReadLikeThePrintedKeyboard() {
+        let layout = Layout.dubeolsik
+        func row(_ keys: String) -> String {
+            String(
+                keys.map { key -> Character in
+                    guard let position = KeyPosition(key.unicodeScalars.first!),
+                        case .jamo(let jamo) = layout.action(at: position), let letter = jamo.compatibility
+                    else { return "·" }
+                    return Character(letter)
+                })
+        }
+        #expect(row("qwertyuiop") == "ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔ")
+        #expect(row("asdfghjkl") == "ㅁㄴㅇㄹㅎㅗㅓㅏㅣ")
+        #expect(row("zxcvbnm") == "ㅋㅌㅊㅍㅠㅜㅡ")
+        #expect(row("QWERTYUIOP") == "ㅃㅉㄸㄲㅆㅛㅕㅑㅒㅖ")
+        #expect(row("1;,./[]'-=`") == "···········")
+    }
+
+    @Test func keyPositionsArePrintableAsciiOnly() {
+        #expect(KeyPosition(ascii: 0x20) == nil)
+        #expect(KeyPosition(ascii: 0x7F) == nil)
+        #expect(KeyPosition(ascii: 0x21)?.description == "!")
+        #expect(KeyPosition("ㄱ") == nil)
+        #expect(KeyPosition.all.count == 94)
+    }
+}
