@@ -1,13 +1,14 @@
 /// A short run of Unicode scalars held inline: a commit or a preedit.
 ///
-/// One syllable in the worst case (an old-Hangul cluster in jamo output, with fillers) is a handful of
-/// scalars, so sixteen inline slots cover every commit one key can cause without touching the heap.
+/// A syllable that cannot be precomposed is at most three scalars (initial or filler, medial or
+/// filler, final), and one key commits at most one syllable plus one symbol, so eight inline slots
+/// cover every commit a key can cause without touching the heap.
 /// Strings are built from it only at the boundary (daemon reply, CLI output).
 public struct ComposedText: Sendable, Equatable, CustomStringConvertible {
     /// The most scalars one step can produce.
-    public static let capacity = 16
+    public static let capacity = 8
 
-    var storage: InlineArray<16, UInt32>
+    var storage: InlineArray<8, UInt32>
     /// Number of scalars held.
     public private(set) var count: Int
 

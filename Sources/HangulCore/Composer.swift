@@ -7,17 +7,20 @@
 /// Behaviour follows libhangul 0.2.0 step by step (commit, preedit and the consumed flag after every
 /// key), with the deliberate differences listed in the README.
 public struct Composer: Sendable {
-    /// What one operation asks of the caller: commit ``commit`` first, then, when ``consumed`` is
-    /// false, let the key through to the application.
+    /// What one operation asks of the caller: commit ``commit`` first, show ``preedit``, then, when
+    /// ``consumed`` is false, let the key through to the application.
     public struct Output: Sendable, Equatable {
         /// Whether the composer used the key; an unconsumed key goes to the application.
         public var consumed: Bool
         /// Text this step finished, to insert before anything else.
         public var commit: ComposedText
+        /// The syllable being composed after this step.
+        public var preedit: ComposedText
 
-        public init(consumed: Bool, commit: ComposedText = ComposedText()) {
+        public init(consumed: Bool, commit: ComposedText = ComposedText(), preedit: ComposedText = ComposedText()) {
             self.consumed = consumed
             self.commit = commit
+            self.preedit = preedit
         }
     }
 
@@ -52,19 +55,22 @@ public struct Composer: Sendable {
             commit.append(scalar.value)
             return Output(consumed: true, commit: commit)
         case .jamo(let jamo):
-            var commit = ComposedText()
+            var output = Output(consumed: true)
             switch layout.kind {
-            case .jamo, .romaja: typeTwoSet(jamo.rawValue, commit: &commit)
-            case .jaso: typeThreeSet(jamo.rawValue, commit: &commit)
+            case .jamo, .romaja: typeTwoSet(jamo.rawValue, commit: &output.commit)
+            case .jaso: typeThreeSet(jamo.rawValue, commit: &output.commit)
             }
-            return Output(consumed: true, commit: commit)
+            appendSyllable(to: &output.preedit)
+            return output
         }
     }
 
     /// Removes the latest keystroke's jamo; with nothing composed the key is not consumed, so the
     /// application deletes the character before the cursor itself.
     public mutating func backspace() -> Output {
-        Output(consumed: chain.removeTail() != nil)
+        var output = Output(consumed: chain.removeTail() != nil)
+        appendSyllable(to: &output.preedit)
+        return output
     }
 
     /// Finishes the syllable being composed and returns it as the text to commit.

@@ -26,6 +26,10 @@ struct JamoChain: Sendable {
 
     var nodes: InlineArray<12, Node>
     var count: Int
+    /// The current jamo of each slot, kept up to date by every edit so a key reads them directly.
+    private(set) var choseong: UInt32 = 0
+    private(set) var jungseong: UInt32 = 0
+    private(set) var jongseong: UInt32 = 0
 
     init() {
         nodes = InlineArray(repeating: Node(slot: .choseong, typed: 0, value: 0))
@@ -42,6 +46,7 @@ struct JamoChain: Sendable {
         precondition(count < Self.capacity, "internal inconsistency: jamo chain overflow")
         nodes[count] = node
         count += 1
+        setValue(node.value, of: node.slot)
     }
 
     /// Unlinks and returns the tail node.
@@ -49,13 +54,37 @@ struct JamoChain: Sendable {
     mutating func removeTail() -> Node? {
         guard count > 0 else { return nil }
         count -= 1
-        return nodes[count]
+        let removed = nodes[count]
+        setValue(latestValue(of: removed.slot), of: removed.slot)
+        return removed
     }
 
-    mutating func removeAll() { count = 0 }
+    mutating func removeAll() {
+        count = 0
+        choseong = 0
+        jungseong = 0
+        jongseong = 0
+    }
 
-    /// The current jamo of a slot: the value left by the latest keystroke in it, or 0 when empty.
+    /// The current jamo of a slot, or 0 when the slot is empty.
     func value(of slot: JamoSlot) -> UInt32 {
+        switch slot {
+        case .choseong: choseong
+        case .jungseong: jungseong
+        case .jongseong: jongseong
+        }
+    }
+
+    private mutating func setValue(_ value: UInt32, of slot: JamoSlot) {
+        switch slot {
+        case .choseong: choseong = value
+        case .jungseong: jungseong = value
+        case .jongseong: jongseong = value
+        }
+    }
+
+    /// The value left by the latest keystroke in a slot, found by walking back from the tail.
+    private func latestValue(of slot: JamoSlot) -> UInt32 {
         var index = count - 1
         while index >= 0 {
             if nodes[index].slot == slot { return nodes[index].value }
@@ -74,6 +103,8 @@ struct JamoChain: Sendable {
         for index in 0..<count where nodes[index].slot == slot {
             nodes[index] = Node(slot: target, typed: convert(nodes[index].typed), value: convert(nodes[index].value))
         }
+        setValue(latestValue(of: slot), of: slot)
+        setValue(latestValue(of: target), of: target)
         return true
     }
 }

@@ -3,7 +3,10 @@
 /// A layout is a table a reader can check against the printed keyboard, not code. The ``Kind`` says
 /// which automaton reads the table, since a dubeolsik consonant key gives "a consonant" whose slot
 /// the composer decides, while a sebeolsik key gives the slot itself.
-public struct Layout: Sendable {
+///
+/// Layouts are immutable and shared: a class, so that copying a ``Composer`` (a value held by every
+/// session) costs one reference count rather than one per table.
+public final class Layout: Sendable {
     /// Which automaton interprets the keys.
     public enum Kind: String, Sendable {
         /// Two-set (두벌식) layouts: consonant keys give initials and the composer moves them to the
