@@ -18,6 +18,12 @@ public final class Keymap {
     /// the error tells a missing installation (the Debian package `xkb-data`) from unknown names.
     public init(_ names: KeymapNames = .usQWERTY, includePaths: [String]? = nil) throws(KeymapError) {
         guard let context = XKB.newContext(includePaths: includePaths) else {
+            // xkb_context_new also fails when none of its default directories exists, which is the
+            // usual sign of a missing xkb-data; a context without defaults tells that from real OOM.
+            if includePaths == nil, let bare = XKB.newContext(includePaths: []) {
+                XKB.unref(context: bare)
+                throw .keyboardDataMissing(rules: names.rules, searched: [])
+            }
             throw .allocationFailed(function: "xkb_context_new")
         }
         defer { XKB.unref(context: context) }

@@ -11,7 +11,8 @@ public enum KeymapError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .keyboardDataMissing(let rules, let searched):
-            let place = searched.isEmpty ? "no xkb data directory exists" : "searched " + searched.joined(separator: ", ")
+            let place =
+                searched.isEmpty ? "no xkb data directory exists" : "searched " + searched.joined(separator: ", ")
             return "xkb keyboard data is missing: no \"rules/\(rules)\" file (\(place)); "
                 + "install the Debian package \"xkb-data\""
         case .cannotCompile(let names):

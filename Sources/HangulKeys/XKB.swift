@@ -1,9 +1,9 @@
 import CXKBCommon
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Every raw call into libxkbcommon (and the one libc call that checks for its data), in one place.
@@ -52,7 +52,8 @@ enum XKB {
     /// compile is reported by our own error and must not write to a daemon's stderr.
     ///
     /// `includePaths` replaces the default search path (`xkb_context_include_path_append`); a path
-    /// that does not exist is skipped, as xkbcommon itself does. The caller owns the context and
+    /// that does not exist is skipped, as xkbcommon itself does. `nil` on allocation failure and, with
+    /// the default path, when none of its directories exists. The caller owns the context and
     /// releases it with ``unref(context:)``.
     static func newContext(includePaths: [String]?) -> OpaquePointer? {
         var flags = XKB_CONTEXT_NO_ENVIRONMENT_NAMES.rawValue
