@@ -1,0 +1,336 @@
+import HangulCore
+import HangulKeys
+import Testing
+
+/// A key result as one line: `handled commit:가 preedit:ㄴ hangul`.
+private func describe(_ result: KeyResult) -> String {
+    "\(result.handled ? "handled" : "passed") commit:\(result.commit) preedit:\(result.preedit) \(result.mode)"
+}
+
+extension InputContext {
+    /// Presses (without releasing) each key of a line of key notation, as keysyms without keycodes;
+    /// returns one line per key.
+    fileprivate mutating func type(_ notation: String) throws -> [String] {
+        try KeyNotation.parse(notation).map { key in
+            describe(handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers)))
+        }
+    }
+}
+
+@Suite struct InputContextTests {
+    @Test func typingDkssudAsKeysymsComposesAnnyeong() throws {
+        var context = InputContext()
+        #expect(
+            try context.type("dkssud") == [
+                "handled commit: preedit:ㅇ hangul",
+                "handled commit: preedit:아 hangul",
+                "handled commit: preedit:안 hangul",
+                "handled commit:안 preedit:ㄴ hangul",
+                "handled commit: preedit:녀 hangul",
+                "handled commit: preedit:녕 hangul",
+            ])
+        #expect(context.flush().string == "녕")
+        #expect(context.preedit.isEmpty)
+    }
+
+    @Test func shiftedKeysTypeTenseConsonants() throws {
+        var context = InputContext()
+        #expect(try context.type("Rk") == ["handled commit: preedit:ㄲ hangul", "handled commit: preedit:까 hangul"])
+    }
+
+    @Test(arguments: ["<Control+a>", "<Alt+x>", "<Super+x>", "<Control+Shift+Tab>"])
+    func shortcutsCommitAndPassThrough(shortcut: String) throws {
+        var context = InputContext()
+        _ = try context.type("rk")
+        #expect(try context.type(shortcut) == ["passed commit:가 preedit: hangul"])
+    }
+
+    @Test func backSpaceOnEmptyPreeditPassesThrough() throws {
+        var context = InputContext()
+        #expect(try context.type("<BackSpace>") == ["passed commit: preedit: hangul"])
+    }
+
+    @Test func backSpaceRemovesTheLatestJamo() throws {
+        var context = InputContext()
+        _ = try context.type("rks")
+        #expect(
+            try context.type("<BackSpace><BackSpace><BackSpace><BackSpace>") == [
+                "handled commit: preedit:가 hangul",
+                "handled commit: preedit:ㄱ hangul",
+                "handled commit: preedit: hangul",
+                "passed commit: preedit: hangul",
+            ])
+    }
+
+    @Test func hangulKeyCommitsThenToggles() throws {
+        var context = InputContext()
+        #expect(
+            try context.type("rk<Hangul>r<Hangul>r") == [
+                "handled commit: preedit:ㄱ hangul",
+                "handled commit: preedit:가 hangul",
+                "handled commit:가 preedit: latin",
+                "passed commit: preedit: latin",
+                "handled commit: preedit: hangul",
+                "handled commit: preedit:ㄱ hangul",
+            ])
+    }
+
+    @Test func shiftSpaceTogglesEvenWithCapsLockOrNumLockOn() throws {
+        var context = InputContext()
+        #expect(
+            try context.type("r<Shift+space><Shift+Lock+space><Shift+Mod2+space>") == [
+                "handled commit: preedit:ㄱ hangul",
+                "handled commit:ㄱ preedit: latin",
+                "handled commit: preedit: hangul",
+                "handled commit: preedit: latin",
+            ])
+    }
+
+    @Test func spaceAloneCommitsAndPassesThrough() throws {
+        var context = InputContext()
+        #expect(
+            try context.type("rk k") == [
+                "handled commit: preedit:ㄱ hangul",
+                "handled commit: preedit:가 hangul",
+                "passed commit:가 preedit: hangul",
+                "handled commit: preedit:ㅏ hangul",
+            ])
+    }
+
+    @Test func toggleKeysCanBeChanged() throws {
+        var context = InputContext()
+        context.toggleKeys = [KeyChord(keysym: .hangul)]
+        #expect(
+            try context.type("<Shift+space><Hangul>") == [
+                "passed commit: preedit: hangul",
+                "handled commit: preedit: latin",
+            ])
+    }
+
+    @Test func latinModePassesKeysThrough() throws {
+        var context = InputContext(mode: .latin)
+        #expect(
+            try context.type("rk<BackSpace><Control+a>") == [
+                "passed commit: preedit: latin",
+                "passed commit: preedit: latin",
+                "passed commit: preedit: latin",
+                "passed commit: preedit: latin",
+            ])
+    }
+
+    @Test func passwordFieldCommitsOnEntryAndPassesKeysThrough() throws {
+        var context = InputContext()
+        _ = try context.type("rk")
+        #expect(context.setContentType(.password).string == "가")
+        #expect(
+            try context.type("rk<BackSpace>") == [
+                "passed commit: preedit: hangul",
+                "passed commit: preedit: hangul",
+                "passed commit: preedit: hangul",
+            ])
+        #expect(context.setContentType(.normal).isEmpty)
+        #expect(try context.type("r") == ["handled commit: preedit:ㄱ hangul"])
+    }
+
+    @Test func releaseOfAHandledPressIsHandled() {
+        var context = InputContext()
+        let r = Keysym(rawValue: 0x72)
+        let press = describe(context.handle(KeyEvent(keysym: r)))
+        let release = describe(context.handle(KeyEvent(keysym: r, isRelease: true)))
+        let secondRelease = describe(context.handle(KeyEvent(keysym: r, isRelease: true)))
+        #expect(
+            [press, release, secondRelease] == [
+                "handled commit: preedit:ㄱ hangul",
+                "handled commit: preedit:ㄱ hangul",
+                "passed commit: preedit:ㄱ hangul",
+            ])
+    }
+
+    @Test func releaseOfAnUnhandledPressIsNotHandled() {
+        var context = InputContext()
+        _ = context.handle(KeyEvent(keysym: .space))
+        #expect(!context.handle(KeyEvent(keysym: .space, isRelease: true)).handled)
+        _ = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x61), modifiers: .control))
+        #expect(!context.handle(KeyEvent(keysym: Keysym(rawValue: 0x61), modifiers: .control, isRelease: true)).handled)
+    }
+
+    /// With keycodes the release matches its press even when Shift changed the keysym in between.
+    @Test func releasesAreMatchedByKeycode() {
+        var context = InputContext()
+        _ = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x72), keycode: 27))
+        let release = context.handle(
+            KeyEvent(keysym: Keysym(rawValue: 0x52), keycode: 27, modifiers: .shift, isRelease: true))
+        #expect(release.handled)
+    }
+
+    @Test func releaseOfAToggleIsHandledAndChangesNothing() throws {
+        var context = InputContext()
+        _ = context.handle(KeyEvent(keysym: .hangul))
+        let release = context.handle(KeyEvent(keysym: .hangul, isRelease: true))
+        #expect(describe(release) == "handled commit: preedit: latin")
+    }
+
+    /// Eight presses are remembered; a ninth replaces the oldest, whose release then passes through.
+    @Test func rememberedPressesAreBoundedAndDropTheOldest() {
+        var context = InputContext()
+        for keycode: UInt32 in 10...18 {
+            _ = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x6B), keycode: keycode))
+        }
+        let releases = (UInt32(10)...18).map {
+            context.handle(KeyEvent(keysym: Keysym(rawValue: 0x6B), keycode: $0, isRelease: true)).handled
+        }
+        #expect(releases == [false, true, true, true, true, true, true, true, true])
+    }
+
+    @Test func escapeCommitsAndPassesThrough() throws {
+        var context = InputContext()
+        #expect(
+            try context.type("rk<Escape>r") == [
+                "handled commit: preedit:ㄱ hangul",
+                "handled commit: preedit:가 hangul",
+                "passed commit:가 preedit: hangul",
+                "handled commit: preedit:ㄱ hangul",
+            ])
+    }
+
+    @Test func escapeCanAlsoSwitchToLatin() throws {
+        var context = InputContext()
+        context.escapeSwitchesToLatin = true
+        #expect(
+            try context.type("rk<Escape>r") == [
+                "handled commit: preedit:ㄱ hangul",
+                "handled commit: preedit:가 hangul",
+                "passed commit:가 preedit: latin",
+                "passed commit: preedit: latin",
+            ])
+    }
+
+    @Test(arguments: ["<Shift_L>", "<Control_L>", "<Caps_Lock>", "<Alt_L>", "<ISO_Level3_Shift>", "<Num_Lock>"])
+    func bareModifierPressIsUnhandledAndChangesNothing(modifier: String) throws {
+        var context = InputContext()
+        _ = try context.type("rk")
+        #expect(try context.type(modifier) == ["passed commit: preedit:가 hangul"])
+        #expect(try context.type("s") == ["handled commit: preedit:간 hangul"])
+    }
+
+    @Test(arguments: [
+        "<Return>", "<Tab>", "<Left>", "<Home>", "<End>", "<Prior>", "<Next>", "<F5>", "<Delete>", "<Insert>",
+        "<KP_Enter>", "<Menu>", "<Hangul_Hanja>",
+    ])
+    func namedNonTextKeysCommitAndPassThrough(key: String) throws {
+        var context = InputContext()
+        _ = try context.type("rk")
+        #expect(try context.type(key) == ["passed commit:가 preedit: hangul"])
+    }
+
+    @Test func keysWithoutAJamoCommitAndPassThrough() throws {
+        var context = InputContext()
+        #expect(
+            try context.type("rk1한") == [
+                "handled commit: preedit:ㄱ hangul",
+                "handled commit: preedit:가 hangul",
+                "passed commit:가 preedit: hangul",
+                "passed commit: preedit: hangul",
+            ])
+    }
+
+    @Test func capsLockDoesNotTypeTenseConsonantsFromKeysyms() {
+        var context = InputContext()
+        let result = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x52), modifiers: .lock))
+        #expect(describe(result) == "handled commit: preedit:ㄱ hangul")
+    }
+
+    @Test func flushCommitsAndCancelDrops() throws {
+        var context = InputContext()
+        _ = try context.type("rk")
+        #expect(context.flush().string == "가")
+        #expect(context.flush().isEmpty)
+        _ = try context.type("rk")
+        context.cancel()
+        #expect(context.preedit.isEmpty)
+        #expect(context.flush().isEmpty)
+    }
+
+    @Test func setModeCommitsOnlyWhenTheModeChanges() throws {
+        var context = InputContext()
+        _ = try context.type("rk")
+        #expect(context.setMode(.hangul).isEmpty)
+        #expect(context.preedit.string == "가")
+        #expect(context.setMode(.latin).string == "가")
+        #expect(context.mode == .latin)
+        #expect(context.toggle().isEmpty)
+        #expect(context.mode == .hangul)
+    }
+
+    @Test func layoutAndOptionChangesCommitFirst() throws {
+        var context = InputContext()
+        _ = try context.type("rk")
+        #expect(context.setLayout(.dubeolsik).string == "가")
+        _ = try context.type("dh")
+        var options = ComposerOptions()
+        options.extendedVowels = false
+        #expect(context.setOptions(options).string == "오")
+        #expect(context.composer.options.extendedVowels == false)
+    }
+
+    @Test func modesAndContentTypesHaveStableRawValues() {
+        #expect(InputMode.allCases.map(\.rawValue) == ["hangul", "latin"])
+        #expect(ContentType.allCases.map(\.rawValue) == ["normal", "password"])
+    }
+}
+
+/// The same, with keycodes from a frontend whose user has another layout.
+@Suite(.enabled(if: TestKeymaps.shouldRun, "needs the Debian package xkb-data"))
+struct InputContextKeycodeTests {
+    let decoder: KeyDecoder
+
+    init() throws {
+        decoder = try TestKeymaps.decoder.get()
+    }
+
+    /// Presses each physical key as a frontend under `keymap` reports it.
+    private func type(_ keycodes: [UInt32], on keymap: Keymap, into context: inout InputContext) -> [String] {
+        keycodes.map { keycode in
+            let keysym = keymap.keysym(keycode: keycode) ?? Keysym(rawValue: 0)
+            return describe(context.handle(KeyEvent(keysym: keysym, keycode: keycode)))
+        }
+    }
+
+    @Test func germanZKeyTypesYoThroughTheKeycode() throws {
+        let german = try TestKeymaps.keymap(layout: "de")
+        var withKeycodes = InputContext(decoder: decoder)
+        #expect(type([29], on: german, into: &withKeycodes) == ["handled commit: preedit:ㅛ hangul"])
+        var keysymsOnly = InputContext()
+        #expect(try keysymsOnly.type("z") == ["handled commit: preedit:ㅋ hangul"])
+    }
+
+    @Test func dvorakTypistGetsAnnyeongFromTheQWERTYKeys() throws {
+        let dvorak = try TestKeymaps.keymap(layout: "us", variant: "dvorak")
+        var context = InputContext(decoder: decoder)
+        #expect(
+            type([40, 45, 39, 39, 30, 40], on: dvorak, into: &context) == [
+                "handled commit: preedit:ㅇ hangul",
+                "handled commit: preedit:아 hangul",
+                "handled commit: preedit:안 hangul",
+                "handled commit:안 preedit:ㄴ hangul",
+                "handled commit: preedit:녀 hangul",
+                "handled commit: preedit:녕 hangul",
+            ])
+    }
+
+    @Test func capsLockWithAKeycodeStillTypesThePlainConsonant() {
+        var context = InputContext(decoder: decoder)
+        let result = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x52), keycode: 27, modifiers: .lock))
+        #expect(describe(result) == "handled commit: preedit:ㄱ hangul")
+        let shifted = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x72), keycode: 27, modifiers: [.lock, .shift]))
+        #expect(describe(shifted) == "handled commit:ㄱ preedit:ㄲ hangul")
+    }
+
+    @Test func namedKeysStayNamedEvenWithAKeycode() {
+        var context = InputContext(decoder: decoder)
+        _ = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x72), keycode: 27))
+        // A remapped key: the US keymap has `a` at keycode 38, but this frontend reports Left for it.
+        let result = context.handle(KeyEvent(keysym: .left, keycode: 38))
+        #expect(describe(result) == "passed commit:ㄱ preedit: hangul")
+    }
+}
