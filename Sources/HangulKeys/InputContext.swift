@@ -23,9 +23,6 @@ public struct InputContext: Sendable {
     public var decoder: KeyDecoder?
     var pressedKeys = PressedKeys()
 
-    /// Control, Alt (Mod1) and Super (Mod4): held with a key, they make it a shortcut.
-    static let shortcutModifiers: ModifierMask = [.control, .mod1, .mod4]
-
     public init(
         layout: Layout = .dubeolsik, options: ComposerOptions = ComposerOptions(), mode: InputMode = .hangul,
         decoder: KeyDecoder? = nil
@@ -70,7 +67,7 @@ public struct InputContext: Sendable {
             return (true, toggle())
         }
         if mode == .latin || contentType == .password { return (false, ComposedText()) }
-        if !event.modifiers.isDisjoint(with: Self.shortcutModifiers) { return (false, composer.flush()) }
+        if !event.modifiers.isDisjoint(with: ModifierMask.nonHangul) { return (false, composer.flush()) }
         if keysym == .backSpace {
             let output = composer.backspace()
             return (output.consumed, output.commit)

@@ -36,4 +36,10 @@ public struct ModifierMask: OptionSet, Hashable, Sendable {
 
     /// The xkb names of the real modifiers, indexed by bit, as `xkb_keymap_mod_get_index` knows them.
     static let xkbNames = ["Shift", "Lock", "Control", "Mod1", "Mod2", "Mod3", "Mod4", "Mod5"]
+
+    /// Modifiers that make a key something other than a Hangul letter: Control, Alt (Mod1) and
+    /// Super (Mod4) make it a shortcut, and AltGr (Mod5, ISO_Level3_Shift) types the symbols of
+    /// the user's own layout (German AltGr+Q is @), which Hangul must not take away. Such a key
+    /// commits the preedit and passes through.
+    public static let nonHangul: ModifierMask = [.control, .mod1, .mod4, .mod5]
 }

@@ -38,7 +38,8 @@ extension InputContext {
         #expect(try context.type("Rk") == ["handled commit: preedit:ㄲ hangul", "handled commit: preedit:까 hangul"])
     }
 
-    @Test(arguments: ["<Control+a>", "<Alt+x>", "<Super+x>", "<Control+Shift+Tab>"])
+    /// AltGr (Mod5) types the user's own layout's symbols, such as German AltGr+Q for @.
+    @Test(arguments: ["<Control+a>", "<Alt+x>", "<Super+x>", "<Control+Shift+Tab>", "<Mod5+q>"])
     func shortcutsCommitAndPassThrough(shortcut: String) throws {
         var context = InputContext()
         _ = try context.type("rk")
