@@ -52,7 +52,9 @@ struct BatchTypist<Engine: KeyEngine> {
         }
         try engine.begin()
         var text = EditorText()
-        if format == .trace { output.write("\(Self.pad("key", 16))\(Self.pad("commit", 8))\(Self.pad("preedit", 8))handled\n") }
+        if format == .trace {
+            output.write("\(Self.pad("key", 16))\(Self.pad("commit", 8))\(Self.pad("preedit", 8))handled\n")
+        }
         for key in keys {
             let step = try engine.type(key)
             text.insert(step.commit)
