@@ -7,6 +7,8 @@ extension ConformanceTranscript {
         case sendBytes([UInt8])
         /// Send the line padded to exactly this many bytes, newline included (see ``paddedLine(_:totalBytes:)``).
         case sendPadded(String, totalBytes: Int)
+        /// Send this many bytes of ASCII `x` and no newline: a line that never ends.
+        case sendFill(Int)
         /// Send the line this many times without reading, ignoring write errors once the server has closed.
         case flood(String, count: Int)
         /// The next reply is exactly this line.

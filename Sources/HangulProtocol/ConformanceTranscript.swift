@@ -7,8 +7,9 @@
 /// - `<?` the next reply may be anything (a `hello` reply outside `hello.txt`);
 /// - `<* LINE` zero or more replies exactly LINE (before an error ends a flood);
 /// - `!bytes HEX…` send these bytes as they are; `!padded N LINE` send LINE widened with a
-///   `"pad"` member to exactly N bytes, newline included; `!flood N LINE` send LINE N times without
-///   reading; `!hold N` first open N other connections and keep them; `!closed` the server closes now;
+///   `"pad"` member to exactly N bytes, newline included; `!fill N` send N bytes of `x` and no
+///   newline; `!flood N LINE` send LINE N times without reading; `!hold N` first open N other
+///   connections and keep them; `!closed` the server closes now;
 /// - `#` comments and blank lines are ignored.
 ///
 /// Sends are buffered and written together when the next expectation needs a reply, so several
@@ -42,7 +43,7 @@ public struct ConformanceTranscript: Equatable, Sendable {
                 if sentSomething || steps.contains(where: { if case .hold = $0.action { true } else { false } }) {
                     throw SyntaxError(line: number, message: "!hold must come once, before anything is sent")
                 }
-            case .send, .sendBytes, .sendPadded, .flood: sentSomething = true
+            case .send, .sendBytes, .sendPadded, .sendFill, .flood: sentSomething = true
             default: break
             }
             steps.append(Step(line: number, action: action))
@@ -61,6 +62,12 @@ public struct ConformanceTranscript: Equatable, Sendable {
                 throw SyntaxError(line: number, message: "!bytes wants hex byte pairs such as 7b 7d 0a")
             }
             return .sendBytes(bytes)
+        }
+        if let rest = line.dropPrefix("!fill ") {
+            guard let count = Int(rest), count > 0 else {
+                throw SyntaxError(line: number, message: "!fill wants a positive byte count")
+            }
+            return .sendFill(count)
         }
         if let rest = line.dropPrefix("!hold ") {
             guard let count = Int(rest), count > 0 else {
