@@ -9,7 +9,7 @@ extension ConformanceTranscript {
         case sendPadded(String, totalBytes: Int)
         /// Send this many bytes of ASCII `x` and no newline: a line that never ends.
         case sendFill(Int)
-        /// Send the line this many times without reading, ignoring write errors once the server has closed.
+        /// Send the line this many times without reading; stop early when the server stops reading.
         case flood(String, count: Int)
         /// The next reply is exactly this line.
         case expect(String)
