@@ -75,7 +75,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HangulKeysTests", dependencies: ["HangulKeys"]),
-        .testTarget(name: "HangulProtocolTests", dependencies: ["HangulProtocol"]),
+        .testTarget(
+            name: "HangulProtocolTests",
+            dependencies: [
+                "HangulProtocol", "HangulCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            // The conformance transcripts live in protocol/conformance (normative, language-neutral);
+            // the tests read them from the source tree rather than bundling a copy.
+        ),
         .testTarget(
             name: "HangulDaemonTests",
             dependencies: [

@@ -1,0 +1,108 @@
+/// Appends compact JSON to a byte buffer: the only way replies are written.
+///
+/// Output is canonical so that replies are exact byte lines a transcript can compare: no whitespace
+/// anywhere, members in the order written, integers in plain decimal, and strings with exactly `"`,
+/// `\` and U+0000–U+001F escaped (as `\b \t \n \f \r` where JSON has a short form, else `\u00xx` in
+/// lowercase hex). Everything else, `/`, DEL and all non-ASCII included, is written as raw UTF-8.
+public struct JSONWriter: Sendable {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8]
+
+    /// Starts an empty buffer with room for `capacity` bytes.
+    public init(capacity: Int = 128) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends ASCII punctuation or a member name that is known not to need escaping.
+    public mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `"name":` for a member name known not to need escaping.
+    public mutating func key(_ name: StaticString) {
+        bytes.append(UInt8(ascii: "\""))
+        raw(name)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Appends `true` or `false`.
+    public mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    /// Appends an integer in plain decimal.
+    public mutating func integer(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // Digits are written in place back to front, so no intermediate String is built.
+        var magnitude = value.magnitude
+        var count = 1
+        var probe = magnitude / 10
+        while probe > 0 {
+            count += 1
+            probe /= 10
+        }
+        let end = bytes.count + count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var position = end - 1
+        repeat {
+            bytes[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            position -= 1
+        } while magnitude > 0
+    }
+
+    /// Appends a string literal with the escapes described on the type.
+    public mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case 0x08: raw("\\b")
+            case 0x09: raw("\\t")
+            case 0x0A: raw("\\n")
+            case 0x0C: raw("\\f")
+            case 0x0D: raw("\\r")
+            case 0x00..<0x20:
+                raw("\\u00")
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0x0F))
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends any value; objects keep their member order, duplicates included.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let bool): self.bool(bool)
+        case .integer(let integer): self.integer(integer)
+        case .number(let literal): bytes.append(contentsOf: literal.utf8)
+        case .string(let string): self.string(string)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                self.value(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(member.key)
+                bytes.append(UInt8(ascii: ":"))
+                self.value(member.value)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}

@@ -1,0 +1,26 @@
+/// The result of `set_options` (`{"commit":…,"preedit":…,"mode":…,"options":{…}}`) and of
+/// `get_options` (`{"options":{…}}`).
+///
+/// `set_options` commits the preedit before changing anything, so its result carries the state too.
+public struct OptionsResult: ReplyResult, Equatable {
+    /// The state after the change, or nil for `get_options`, which changes nothing.
+    public var state: StateResult?
+    /// Every option, after the change.
+    public var options: SessionOptions
+
+    public init(state: StateResult?, options: SessionOptions) {
+        self.state = state
+        self.options = options
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.raw("{")
+        if let state {
+            state.writeMembers(to: &writer)
+            writer.raw(",")
+        }
+        writer.key("options")
+        writer.options(options)
+        writer.raw("}")
+    }
+}

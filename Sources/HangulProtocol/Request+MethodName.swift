@@ -1,0 +1,15 @@
+extension Request.Method {
+    /// The method names of protocol version 1, in the order the spec and `hello` list them.
+    public enum Name: String, Sendable, CaseIterable {
+        case hello
+        case key
+        case reset
+        case cancel
+        case setOptions = "set_options"
+        case getOptions = "get_options"
+        case setMode = "set_mode"
+        case toggle
+        case setContentType = "set_content_type"
+        case ping
+    }
+}

@@ -1,0 +1,36 @@
+/// The result of `reset`, `cancel`, `set_mode`, `toggle` and `set_content_type`:
+/// `{"commit":"…","preedit":"…","mode":"…"}`, in that order.
+///
+/// Every request that can change the text or the mode answers with the whole visible state, so a
+/// frontend never has to guess what happened to its preedit.
+public struct StateResult: ReplyResult, Equatable {
+    /// Text to insert, possibly empty.
+    public var commit: String
+    /// The new preedit, possibly empty.
+    public var preedit: String
+    public var mode: InputMode
+
+    public init(commit: String, preedit: String, mode: InputMode) {
+        self.commit = commit
+        self.preedit = preedit
+        self.mode = mode
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.raw("{")
+        writeMembers(to: &writer)
+        writer.raw("}")
+    }
+
+    /// Appends the three members without braces, for results that extend this one.
+    func writeMembers(to writer: inout JSONWriter) {
+        writer.key("commit")
+        writer.string(commit)
+        writer.raw(",")
+        writer.key("preedit")
+        writer.string(preedit)
+        writer.raw(",")
+        writer.key("mode")
+        writer.string(mode.rawValue)
+    }
+}

@@ -1,0 +1,71 @@
+import HangulCore
+import HangulProtocol
+import Testing
+
+@Suite struct ReplyTests {
+    private func line(_ id: RequestID, _ result: some ReplyResult) -> String {
+        String(decoding: Reply.line(id: id, result: result), as: UTF8.self)
+    }
+
+    private let defaultOptions =
+        #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
+        + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false}"#
+
+    @Test func keyRepliesListHandledCommitPreeditMode() {
+        let result = KeyResult(handled: true, commit: "안", preedit: "ㄴ", mode: .hangul)
+        #expect(
+            line(.integer(5), result)
+                == #"{"id":5,"result":{"handled":true,"commit":"안","preedit":"ㄴ","mode":"hangul"}}"# + "\n")
+        let passed = KeyResult(handled: false, commit: "", preedit: "", mode: .latin)
+        #expect(
+            line(.string("k"), passed)
+                == #"{"id":"k","result":{"handled":false,"commit":"","preedit":"","mode":"latin"}}"# + "\n")
+    }
+
+    @Test func stateRepliesListCommitPreeditMode() {
+        #expect(
+            line(.integer(-1), StateResult(commit: "가", preedit: "", mode: .latin))
+                == #"{"id":-1,"result":{"commit":"가","preedit":"","mode":"latin"}}"# + "\n")
+    }
+
+    @Test func optionRepliesCarryEveryOptionInOrder() {
+        #expect(
+            line(.integer(1), OptionsResult(state: nil, options: SessionOptions()))
+                == #"{"id":1,"result":{"options":"# + defaultOptions + "}}\n")
+        var options = SessionOptions()
+        options.composer.autoReorder = true
+        options.composer.output = .jamo
+        options.toggleKeys = [ToggleKey(modifiers: [.mod5, .shift], keysymName: "Hangul")]
+        options.escapeToLatin = true
+        let state = StateResult(commit: "ㄱ", preedit: "", mode: .hangul)
+        #expect(
+            line(.integer(2), OptionsResult(state: state, options: options))
+                == #"{"id":2,"result":{"commit":"ㄱ","preedit":"","mode":"hangul","options":{"layout":"2","#
+                + #""auto-reorder":true,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"#
+                + #""output":"jamo","toggle-keys":["Shift+AltGr+Hangul"],"escape-to-latin":true}}}"# + "\n")
+        #expect(SessionOptions.names.count == 8)
+    }
+
+    @Test func helloRepliesListEverythingInTheDocumentedOrder() {
+        #expect(
+            line(.integer(1), HelloResult())
+                == #"{"id":1,"result":{"protocol":1,"server":{"name":"hanguld","version":"0.1.0"},"mode":"hangul","#
+                + #""options":"# + defaultOptions + #","layouts":[{"id":"2","name":"Dubeolsik","korean_name":"두벌식"}],"#
+                + #""capabilities":{"methods":["hello","key","reset","cancel","set_options","get_options","set_mode","#
+                + #""toggle","set_content_type","ping"],"max_line_bytes":65536,"max_pending_requests":1024}}}"# + "\n")
+    }
+
+    @Test func pingRepliesAreEmpty() {
+        #expect(line(.integer(3), EmptyResult()) == #"{"id":3,"result":{}}"# + "\n")
+    }
+
+    @Test func patchesChangeOnlyWhatTheyName() {
+        let patch = OptionsPatch(switches: [.nonChoseongCombi: false], escapeToLatin: true)
+        let patched = SessionOptions().applying(patch)
+        var expected = SessionOptions()
+        expected.composer.nonChoseongCombi = false
+        expected.escapeToLatin = true
+        #expect(patched == expected)
+        #expect(SessionOptions().applying(OptionsPatch()) == SessionOptions())
+    }
+}
