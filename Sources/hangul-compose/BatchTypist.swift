@@ -55,8 +55,7 @@ struct BatchTypist<Engine: KeyEngine> {
         if format == .trace {
             output.write("\(Self.pad("key", 16))\(Self.pad("commit", 8))\(Self.pad("preedit", 8))handled\n")
         }
-        for key in keys {
-            let step = try engine.type(key)
+        for (key, step) in zip(keys, try engine.type(keys)) {
             text.insert(step.commit)
             if !step.handled { text.forward(key) }
             switch format {

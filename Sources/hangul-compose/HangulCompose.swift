@@ -1,6 +1,12 @@
 import ArgumentParser
+import HangulClient
 import HangulCore
 import HangulKeys
+import HangulProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `hangul-compose`: types key strings through the Hangul engine and prints the resulting text.
 @main
@@ -42,11 +48,23 @@ struct HangulCompose: ParsableCommand {
     @Flag(name: .long, help: "List the layouts (id, name, Korean name) and exit.")
     var listLayouts = false
 
+    @Flag(name: .long, help: "Type through a running hanguld instead of in this process; prints the same.")
+    var daemon = false
+
+    @Option(
+        name: .long,
+        help: "The daemon's socket (with --daemon); default $HANGULD_SOCKET, else $XDG_RUNTIME_DIR/hangul/hanguld.sock."
+    )
+    var socket: String?
+
     @Argument(help: "Key strings to type; standard input lines are typed when none are given.")
     var keys: [String] = []
 
     func validate() throws {
         if trace && json { throw ValidationError("--trace and --json cannot be combined; choose one output format.") }
+        if socket != nil && !daemon {
+            throw ValidationError("--socket is for --daemon; add --daemon to type through it.")
+        }
         _ = try resolvedLayout()
         _ = try resolvedOptions()
     }
@@ -58,11 +76,22 @@ struct HangulCompose: ParsableCommand {
             }
             return
         }
-        let engine = InProcessEngine(layout: try resolvedLayout(), options: try resolvedOptions())
-        let format: BatchTypist<InProcessEngine>.Format = trace ? .trace : json ? .json : .text
+        let layout = try resolvedLayout()
+        let options = try resolvedOptions()
+        if daemon {
+            let path = try SocketLocation.resolve(explicit: socket) { name in getenv(name).map { String(cString: $0) } }
+            try typeAll(with: DaemonEngine(socketPath: path, options: options, layout: layout))
+        } else {
+            try typeAll(with: InProcessEngine(layout: layout, options: options))
+        }
+    }
+
+    /// Types every input through `engine` and exits non-zero when any input was bad.
+    func typeAll<Engine: KeyEngine>(with engine: Engine) throws {
         let stdout = OutputStream()
         var typist = BatchTypist(
-            engine: engine, format: format, output: stdout, inputName: keys.isEmpty ? "line" : "argument")
+            engine: engine, format: trace ? .trace : json ? .json : .text, output: stdout,
+            inputName: keys.isEmpty ? "line" : "argument")
         if keys.isEmpty {
             try StandardInput.forEachLine({ try typist.type(bytes: $0, number: $1) }, afterChunk: stdout.flush)
         } else {

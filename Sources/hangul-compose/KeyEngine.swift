@@ -14,8 +14,8 @@ struct KeyStep {
 protocol KeyEngine {
     /// Starts a fresh input, as a new text field.
     mutating func begin() throws
-    /// Types one key: a press, then its release.
-    mutating func type(_ key: NotatedKey) throws -> KeyStep
+    /// Types the keys of one input, each a press then its release; one step per key.
+    mutating func type(_ keys: [NotatedKey]) throws -> [KeyStep]
     /// Commits what is left at the end of an input.
     mutating func finish() throws -> String
 }
@@ -36,10 +36,12 @@ struct InProcessEngine: KeyEngine {
         context = InputContext(layout: layout, options: options)
     }
 
-    mutating func type(_ key: NotatedKey) -> KeyStep {
-        let result = context.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers))
-        _ = context.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers, isRelease: true))
-        return KeyStep(handled: result.handled, commit: result.commit.string, preedit: result.preedit.string)
+    mutating func type(_ keys: [NotatedKey]) -> [KeyStep] {
+        keys.map { key in
+            let result = context.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers))
+            _ = context.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers, isRelease: true))
+            return KeyStep(handled: result.handled, commit: result.commit.string, preedit: result.preedit.string)
+        }
     }
 
     mutating func finish() -> String {

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A blocking `SOCK_STREAM` Unix socket that reads and writes whole lines.
+///
+/// Replies are read in chunks and split at newlines, never byte by byte.
+final class UnixSocketConnection {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    init(path: String) throws(ClientError) {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw .cannotConnect(path: path, reason: Self.errorText()) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else {
+            close(descriptor)
+            throw .pathTooLong(path)
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else {
+            let reason = Self.errorText()
+            close(descriptor)
+            throw .cannotConnect(path: path, reason: reason)
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes all of `bytes`.
+    func write(_ bytes: [UInt8]) throws(ClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .io(Self.errorText())
+            }
+            offset += written
+        }
+    }
+
+    /// The next line without its newline; throws ``ClientError/closed`` at end of file.
+    func readLine() throws(ClientError) -> ArraySlice<UInt8> {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                return line
+            }
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io(Self.errorText())
+            }
+            if count == 0 { throw .closed }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    private static func errorText() -> String {
+        guard let text = strerror(errno) else { return "error \(errno)" }
+        return String(cString: text)
+    }
+}

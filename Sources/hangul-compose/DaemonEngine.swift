@@ -1,0 +1,47 @@
+import HangulClient
+import HangulCore
+import HangulKeys
+
+/// Types through a running `hanguld`, one connection for the whole batch.
+///
+/// Each input is a fresh field, as in-process: the previous input ended with `reset`, every key was
+/// released, and `begin` returns the session to Hangul mode when an input left it in Latin.
+struct DaemonEngine: KeyEngine {
+    let client: HangulClient
+    private var lastMode = "hangul"
+
+    init(socketPath: String, options: ComposerOptions, layout: Layout) throws {
+        client = try HangulClient(socketPath: socketPath, clientName: "hangul-compose")
+        var json = "{\"layout\":\"\(layout.id)\",\"output\":\"\(options.output.rawValue)\""
+        for option in ComposerOptions.Option.allCases {
+            json += ",\"\(option.rawValue)\":\(options[option])"
+        }
+        json += "}"
+        lastMode = try client.setOptions(json: Array(json.utf8)).mode
+    }
+
+    mutating func begin() throws {
+        if lastMode != "hangul" {
+            lastMode = try client.setMode(hangul: true).mode
+        }
+    }
+
+    mutating func type(_ keys: [NotatedKey]) throws -> [KeyStep] {
+        var events: [HangulClient.Key] = []
+        events.reserveCapacity(keys.count * 2)
+        for key in keys {
+            events.append(HangulClient.Key(keysym: key.keysym.rawValue, modifiers: key.modifiers.rawValue))
+            events.append(
+                HangulClient.Key(keysym: key.keysym.rawValue, modifiers: key.modifiers.rawValue, isRelease: true))
+        }
+        let states = try client.keys(events)
+        lastMode = states.last?.mode ?? lastMode
+        return stride(from: 0, to: states.count, by: 2).map {
+            KeyStep(handled: states[$0].handled, commit: states[$0].commit, preedit: states[$0].preedit)
+        }
+    }
+
+    mutating func finish() throws -> String {
+        try client.reset().commit
+    }
+}
