@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(
             name: "HangulDaemonTests",
             dependencies: [
-                "HangulDaemon", "HangulClient", "HangulProtocol",
+                "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

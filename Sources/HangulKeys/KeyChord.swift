@@ -2,7 +2,7 @@
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     /// The key.
     public var keysym: Keysym
-    /// The modifiers held; Lock and Mod2 (NumLock) are never compared.
+    /// The modifiers held; only ``significantModifiers`` are ever compared.
     public var modifiers: ModifierMask
 
     public init(keysym: Keysym, modifiers: ModifierMask = []) {
@@ -10,14 +10,17 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         self.modifiers = modifiers
     }
 
-    /// Modifiers that are states rather than held keys: CapsLock or NumLock being on must not stop
+    /// The modifiers a chord is matched on (PROTOCOL.md section 9.3). Lock, Mod2 and Mod3 are left
+    /// out: they are states (CapsLock, NumLock) or unused, and CapsLock being on must not stop
     /// Shift+space from toggling.
-    static let ignoredModifiers: ModifierMask = [.lock, .mod2]
+    public static let significantModifiers: ModifierMask = [.shift, .control, .mod1, .mod4, .mod5]
 
-    /// Whether a key press is this chord, ignoring Lock and NumLock.
+    /// Whether a key press is this chord: the same keysym, ASCII letters in either case, and exactly
+    /// the same Shift, Control, Mod1, Mod4 and Mod5 bits.
     public func matches(keysym: Keysym, modifiers: ModifierMask) -> Bool {
-        keysym == self.keysym
-            && modifiers.subtracting(Self.ignoredModifiers) == self.modifiers.subtracting(Self.ignoredModifiers)
+        keysym.foldingASCIICase == self.keysym.foldingASCIICase
+            && modifiers.intersection(Self.significantModifiers)
+                == self.modifiers.intersection(Self.significantModifiers)
     }
 
     /// The chord in key notation (`<Hangul>`, `<Shift+space>`).

@@ -24,6 +24,18 @@ public struct Keysym: RawRepresentable, Hashable, Sendable, CustomStringConverti
         self.init(rawValue: keysym)
     }
 
+    /// The keysym whose xkb name is exactly `exactName`, case mattering, or `nil`.
+    ///
+    /// Wraps `xkb_keysym_from_name` without `XKB_KEYSYM_CASE_INSENSITIVE`: the protocol's toggle
+    /// keys spell keysym names as xkbcommon does (`Hangul`, `space`, `Alt_R`; PROTOCOL.md section
+    /// 9.3), so `hangul` names nothing there, unlike in ``init(name:)``. `U20AC` and `0x1008ff13`
+    /// forms are accepted; `NoSymbol` and the empty name give `nil`.
+    public init?(exactName: String) {
+        let keysym = XKB.keysym(named: exactName, caseInsensitive: false)
+        guard keysym != 0 else { return nil }
+        self.init(rawValue: keysym)
+    }
+
     /// The keysym that types a character, or `nil` when there is none.
     ///
     /// Wraps `xkb_utf32_to_keysym`. Control characters map to their keys (U+0008 is `BackSpace`,

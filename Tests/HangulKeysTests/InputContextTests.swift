@@ -76,15 +76,52 @@ extension InputContext {
             ])
     }
 
-    @Test func shiftSpaceTogglesEvenWithCapsLockOrNumLockOn() throws {
+    @Test func shiftSpaceTogglesEvenWithCapsLockNumLockOrMod3On() throws {
         var context = InputContext()
         #expect(
-            try context.type("r<Shift+space><Shift+Lock+space><Shift+Mod2+space>") == [
+            try context.type("r<Shift+space><Shift+Lock+space><Shift+Mod2+space><Shift+Mod3+space>") == [
                 "handled commit: preedit:ㄱ hangul",
                 "handled commit:ㄱ preedit: latin",
                 "handled commit: preedit: hangul",
                 "handled commit: preedit: latin",
+                "handled commit: preedit: hangul",
             ])
+    }
+
+    @Test(arguments: [
+        "<space>", "<Control+Shift+space>", "<Shift+Alt+space>", "<Shift+Super+space>", "<Shift+Mod5+space>",
+    ])
+    func toggleModifiersMustMatchExactly(key: String) throws {
+        var context = InputContext()
+        #expect(try context.type(key) == ["passed commit: preedit: hangul"])
+    }
+
+    /// A toggle key may itself be a modifier key, so rule 2 must come before the bare-modifier rule.
+    @Test func aModifierKeyCanBeAToggleKey() throws {
+        var context = InputContext()
+        context.toggleKeys = [KeyChord(keysym: Keysym(rawValue: 0xFFEA))]
+        #expect(
+            try context.type("r<Alt_R><Alt_R><Alt_L>") == [
+                "handled commit: preedit:ㄱ hangul",
+                "handled commit:ㄱ preedit: latin",
+                "handled commit: preedit: hangul",
+                "passed commit: preedit: hangul",
+            ])
+    }
+
+    /// CapsLock turns Control+a into Control+A; the chord still matches.
+    @Test func toggleLettersMatchInEitherCase() {
+        var context = InputContext()
+        context.toggleKeys = [KeyChord(keysym: Keysym(rawValue: 0x61), modifiers: .control)]
+        let upper = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x41), modifiers: [.control, .lock]))
+        #expect(describe(upper) == "handled commit: preedit: latin")
+        let lower = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x61), modifiers: .control))
+        #expect(describe(lower) == "handled commit: preedit: hangul")
+    }
+
+    @Test func bareModifiersPassInLatinModeToo() throws {
+        var context = InputContext(mode: .latin)
+        #expect(try context.type("<Shift_L>") == ["passed commit: preedit: latin"])
     }
 
     @Test func spaceAloneCommitsAndPassesThrough() throws {
@@ -119,18 +156,58 @@ extension InputContext {
             ])
     }
 
-    @Test func passwordFieldCommitsOnEntryAndPassesKeysThrough() throws {
+    @Test func passwordFieldCommitsOnEntryAndPassesKeysThroughAsLatin() throws {
         var context = InputContext()
         _ = try context.type("rk")
         #expect(context.setContentType(.password).string == "가")
+        #expect(context.effectiveMode == .latin)
+        #expect(context.mode == .hangul)
         #expect(
-            try context.type("rk<BackSpace>") == [
-                "passed commit: preedit: hangul",
-                "passed commit: preedit: hangul",
-                "passed commit: preedit: hangul",
+            try context.type("rk<BackSpace><Control+a><Shift_L>") == [
+                "passed commit: preedit: latin",
+                "passed commit: preedit: latin",
+                "passed commit: preedit: latin",
+                "passed commit: preedit: latin",
+                "passed commit: preedit: latin",
             ])
         #expect(context.setContentType(.normal).isEmpty)
         #expect(try context.type("r") == ["handled commit: preedit:ㄱ hangul"])
+    }
+
+    /// Rule 1 comes before rule 2: a password is typed exactly as pressed, 한/영 key included.
+    @Test func toggleKeysPassThroughInAPasswordField() throws {
+        var context = InputContext()
+        _ = context.setContentType(.password)
+        #expect(
+            try context.type("<Hangul><Shift+space>") == [
+                "passed commit: preedit: latin", "passed commit: preedit: latin",
+            ])
+        #expect(context.mode == .hangul)
+    }
+
+    @Test func setModeAndToggleInAPasswordFieldRecordTheModeToComeBackTo() throws {
+        var context = InputContext()
+        _ = context.setContentType(.password)
+        #expect(context.toggle().isEmpty)
+        #expect(context.mode == .latin)
+        #expect(context.effectiveMode == .latin)
+        _ = context.setContentType(.normal)
+        #expect(context.effectiveMode == .latin)
+        _ = context.setContentType(.password)
+        #expect(context.setMode(.hangul).isEmpty)
+        #expect(context.effectiveMode == .latin)
+        _ = context.setContentType(.normal)
+        #expect(context.effectiveMode == .hangul)
+        #expect(try context.type("r") == ["handled commit: preedit:ㄱ hangul"])
+    }
+
+    /// The application saw no press of `r`, so it must not see its release either.
+    @Test func aPressHandledBeforeAPasswordFieldStillHasItsReleaseHandled() {
+        var context = InputContext()
+        let r = Keysym(rawValue: 0x72)
+        _ = context.handle(KeyEvent(keysym: r))
+        _ = context.setContentType(.password)
+        #expect(describe(context.handle(KeyEvent(keysym: r, isRelease: true))) == "handled commit: preedit: latin")
     }
 
     @Test func releaseOfAHandledPressIsHandled() {
@@ -171,16 +248,60 @@ extension InputContext {
         #expect(describe(release) == "handled commit: preedit: latin")
     }
 
-    /// Eight presses are remembered; a ninth replaces the oldest, whose release then passes through.
+    /// 64 presses are remembered; a 65th forgets the oldest, whose release then passes through.
     @Test func rememberedPressesAreBoundedAndDropTheOldest() {
         var context = InputContext()
-        for keycode: UInt32 in 10...18 {
+        for keycode: UInt32 in 100...164 {
             _ = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x6B), keycode: keycode))
         }
-        let releases = (UInt32(10)...18).map {
+        let releases = (UInt32(100)...164).map {
             context.handle(KeyEvent(keysym: Keysym(rawValue: 0x6B), keycode: $0, isRelease: true)).handled
         }
-        #expect(releases == [false, true, true, true, true, true, true, true, true])
+        #expect(releases == [false] + Array(repeating: true, count: 64))
+    }
+
+    /// Pressing a marked key again makes it the newest mark, so it outlives keys marked after its
+    /// first press.
+    @Test func pressingAMarkedKeyAgainMakesItTheNewest() {
+        var context = InputContext()
+        let k = Keysym(rawValue: 0x6B)
+        _ = context.handle(KeyEvent(keysym: k, keycode: 100))
+        for keycode: UInt32 in 101...163 { _ = context.handle(KeyEvent(keysym: k, keycode: keycode)) }
+        _ = context.handle(KeyEvent(keysym: k, keycode: 100))
+        _ = context.handle(KeyEvent(keysym: k, keycode: 164))
+        #expect(context.handle(KeyEvent(keysym: k, keycode: 100, isRelease: true)).handled)
+        #expect(!context.handle(KeyEvent(keysym: k, keycode: 101, isRelease: true)).handled)
+        #expect(context.handle(KeyEvent(keysym: k, keycode: 102, isRelease: true)).handled)
+    }
+
+    /// A release unmarks its key and an unmarked slot is reused: after many press–release pairs the
+    /// bound is never reached.
+    @Test func releasedKeysFreeTheirPlace() {
+        var context = InputContext()
+        let k = Keysym(rawValue: 0x6B)
+        _ = context.handle(KeyEvent(keysym: k, keycode: 9))
+        for round in 0..<300 {
+            let keycode = UInt32(10 + round % 50)
+            _ = context.handle(KeyEvent(keysym: k, keycode: keycode))
+            _ = context.handle(KeyEvent(keysym: k, keycode: keycode, isRelease: true))
+        }
+        #expect(context.handle(KeyEvent(keysym: k, keycode: 9, isRelease: true)).handled)
+    }
+
+    /// Without keycodes keys are told apart by keysym with ASCII letters folded: Shift may go up first.
+    @Test func releaseWithoutKeycodeMatchesItsPressAcrossLetterCase() {
+        var context = InputContext()
+        _ = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x52), modifiers: .shift))
+        #expect(context.handle(KeyEvent(keysym: Keysym(rawValue: 0x72), isRelease: true)).handled)
+    }
+
+    /// The last press decides: a handled press of `r`, then Control+r (a shortcut, unhandled).
+    @Test func anUnhandledPressUnmarksItsKey() {
+        var context = InputContext()
+        let r = Keysym(rawValue: 0x72)
+        _ = context.handle(KeyEvent(keysym: r))
+        _ = context.handle(KeyEvent(keysym: r, modifiers: .control))
+        #expect(!context.handle(KeyEvent(keysym: r, isRelease: true)).handled)
     }
 
     @Test func escapeCommitsAndPassesThrough() throws {
@@ -216,12 +337,20 @@ extension InputContext {
 
     @Test(arguments: [
         "<Return>", "<Tab>", "<Left>", "<Home>", "<End>", "<Prior>", "<Next>", "<F5>", "<Delete>", "<Insert>",
-        "<KP_Enter>", "<Menu>", "<Hangul_Hanja>",
+        "<KP_Enter>", "<Menu>", "<Hangul_Hanja>", "<KP_1>", "<ISO_Left_Tab>", "<3270_Enter>",
     ])
     func namedNonTextKeysCommitAndPassThrough(key: String) throws {
         var context = InputContext()
         _ = try context.type("rk")
         #expect(try context.type(key) == ["passed commit:가 preedit: hangul"])
+    }
+
+    /// 0xFE10 is in the named range but not a modifier: it commits rather than keeping the preedit.
+    @Test func theGapInTheISOModifiersIsAnOrdinaryNamedKey() throws {
+        var context = InputContext()
+        _ = try context.type("rk")
+        #expect(
+            describe(context.handle(KeyEvent(keysym: Keysym(rawValue: 0xFE10)))) == "passed commit:가 preedit: hangul")
     }
 
     @Test func keysWithoutAJamoCommitAndPassThrough() throws {
@@ -252,13 +381,14 @@ extension InputContext {
         #expect(context.flush().isEmpty)
     }
 
-    @Test func setModeCommitsOnlyWhenTheModeChanges() throws {
+    @Test func setModeCommitsOnlyWhenEnteringLatin() throws {
         var context = InputContext()
         _ = try context.type("rk")
         #expect(context.setMode(.hangul).isEmpty)
         #expect(context.preedit.string == "가")
         #expect(context.setMode(.latin).string == "가")
         #expect(context.mode == .latin)
+        #expect(context.setMode(.latin).isEmpty)
         #expect(context.toggle().isEmpty)
         #expect(context.mode == .hangul)
     }
@@ -325,6 +455,27 @@ struct InputContextKeycodeTests {
         #expect(describe(result) == "handled commit: preedit:ㄱ hangul")
         let shifted = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x72), keycode: 27, modifiers: [.lock, .shift]))
         #expect(describe(shifted) == "handled commit:ㄱ preedit:ㄲ hangul")
+    }
+
+    /// Dead keys (0xFE50…0xFEFF) are character keys: a frontend whose layout has a dead key on the
+    /// physical US `q` key still gets ㅂ there.
+    @Test func deadKeysFollowTheirKeycode() {
+        var context = InputContext(decoder: decoder)
+        let result = context.handle(KeyEvent(keysym: Keysym(rawValue: 0xFE51), keycode: 24))
+        #expect(describe(result) == "handled commit: preedit:ㅂ hangul")
+    }
+
+    @Test func aKeycodeThatTypesNoASCIIOnTheUSKeymapCommitsAndPasses() {
+        var context = InputContext(decoder: decoder)
+        _ = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x72), keycode: 27))
+        // keycode 65 is the space bar; 121 is XF86AudioMute; 300 is past every keyboard key.
+        let space = context.handle(KeyEvent(keysym: .space, keycode: 65))
+        let mute = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x1008_FF12), keycode: 121))
+        let far = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x72), keycode: 300))
+        #expect(
+            [describe(space), describe(mute), describe(far)] == [
+                "passed commit:ㄱ preedit: hangul", "passed commit: preedit: hangul", "passed commit: preedit: hangul",
+            ])
     }
 
     @Test func namedKeysStayNamedEvenWithAKeycode() {

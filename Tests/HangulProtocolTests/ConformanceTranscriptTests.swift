@@ -56,28 +56,4 @@ import Testing
         #expect(ConformanceTranscript.paddedLine("{}", totalBytes: 11) == #"{"pad":""}"#)
         #expect(ConformanceTranscript.paddedLine("{}", totalBytes: 10) == nil)
     }
-
-    @Test func theReplayReportsAWrongExpectation() throws {
-        let transcript = try ConformanceTranscript(
-            parsing: """
-                > {"id":1,"method":"hello","params":{"protocol":1}}
-                <?
-                > {"id":2,"method":"ping"}
-                < {"id":2,"result":{"pong":true}}
-                """)
-        #expect(
-            TranscriptReplay.firstFailure(of: transcript)
-                == "line 4: expected {\"id\":2,\"result\":{\"pong\":true}}\n           got {\"id\":2,\"result\":{}}")
-    }
-
-    @Test func theReplayReportsAnUnexpectedExtraReply() throws {
-        let transcript = try ConformanceTranscript(
-            parsing: """
-                > {"id":1,"method":"hello","params":{"protocol":1}}
-                > {"id":2,"method":"ping"}
-                <?
-                """)
-        #expect(
-            TranscriptReplay.firstFailure(of: transcript) == "end of file: unexpected reply {\"id\":2,\"result\":{}}")
-    }
 }

@@ -1,12 +1,14 @@
+import HangulKeys
 import HangulProtocol
 
-/// Replays a transcript against the reference, as `replay.py` replays it against a daemon.
+/// Replays a transcript against the real session in a ``ConnectionSimulator``, as `replay.py` replays
+/// it against a daemon.
 enum TranscriptReplay {
     /// The first mismatch as `line N: …`, or nil when the transcript passes.
-    static func firstFailure(of transcript: ConformanceTranscript) -> String? {
+    static func firstFailure(of transcript: ConformanceTranscript, decoder: KeyDecoder?) -> String? {
         var held = 0
         if case .hold(let count) = transcript.steps.first?.action { held = count }
-        var connection = ReferenceConnection(otherSessions: held)
+        var connection = ConnectionSimulator(otherSessions: held, decoder: decoder)
         var read = 0
         for step in transcript.steps {
             let replies = connection.replies

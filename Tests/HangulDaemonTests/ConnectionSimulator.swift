@@ -1,21 +1,29 @@
+import HangulDaemon
+import HangulKeys
 import HangulProtocol
 
-/// One connection to the reference: the spec's framing and bounds around a ``ReferenceSession``.
-struct ReferenceConnection {
-    private var session = ReferenceSession()
+/// One connection without sockets: the spec's framing and bounds (PROTOCOL.md sections 3, 7 and 10)
+/// around the real ``ProtocolSession``.
+///
+/// The transcripts that exercise the connection level (`!hold`, `!fill`, `!flood`, over-long lines)
+/// need a server; this stands in for it so that every transcript runs against the real session in
+/// unit tests. The server's own tests check the real framing over sockets.
+struct ConnectionSimulator {
+    private var session: ProtocolSession
     private var input: [UInt8] = []
     /// Every reply line sent so far, newline stripped.
     private(set) var replies: [String] = []
     private(set) var isClosed = false
 
     /// Opens the connection while `otherSessions` are open; over the bound it is refused at once.
-    init(otherSessions: Int) {
+    init(otherSessions: Int, decoder: KeyDecoder?) {
+        session = ProtocolSession(decoder: decoder)
         if otherSessions + 1 > Wire.defaultMaxSessions {
             send(.tooManySessions(limit: Wire.defaultMaxSessions))
         }
     }
 
-    /// Feeds bytes as the socket would deliver them; `unread` replies count toward the pending bound.
+    /// Feeds bytes as the socket would deliver them; `unreadReplies` count toward the pending bound.
     mutating func receive(_ bytes: [UInt8], unreadReplies: Int = 0) {
         guard !isClosed else { return }
         input += bytes
@@ -24,14 +32,17 @@ struct ReferenceConnection {
                 if input.count >= Wire.maxLineBytes { send(.lineTooLong) }
                 return
             }
-            let line = Array(input[..<newline])
-            input.removeFirst(newline + 1)
+            let line = input[..<newline]
+            defer { input.removeFirst(newline + 1) }
             if line.count + 1 > Wire.maxLineBytes {
                 send(.lineTooLong)
                 return
             }
-            if let reply = session.handle(Request.parse(line: line)) {
-                replies.append(reply)
+            if let reply = session.handle(line: line) {
+                // A reply must be exactly one line; anything else shows up as a mismatch.
+                let body = reply.dropLast()
+                let wellFormed = reply.last == 0x0A && !body.contains(0x0A)
+                replies.append(wellFormed ? String(decoding: body, as: UTF8.self) : "not one line: \(reply)")
                 if unreadReplies + 1 > Wire.defaultMaxPendingRequests {
                     send(.tooManyPendingRequests(limit: Wire.defaultMaxPendingRequests))
                 }

@@ -1,0 +1,186 @@
+import HangulCore
+import HangulKeys
+import HangulProtocol
+
+/// One connection's session: request lines in, exact reply lines out (PROTOCOL.md sections 4–9).
+///
+/// A state machine in the house style: ``handle(line:)`` takes one line and returns the bytes to
+/// send, and the caller (the server's connection handler) does the I/O, the framing and the bounds.
+/// The session holds whether `hello` succeeded, the ``InputContext`` that composes, and the options
+/// as the wire reports them. It never traps on client input: every line becomes a reply, an error
+/// reply or nothing.
+///
+/// Nothing here is loggable content: replies carry typed text, so the server logs only
+/// ``lastMethod``, ``lastErrorCode`` and sizes, and ``description`` shows no text.
+public struct ProtocolSession: Sendable {
+    /// Whether `hello` has succeeded; until then every other method fails with `-32000`.
+    public private(set) var isOpen = false
+    /// The options as the wire reports them; ``context`` holds the same values in typed form.
+    public private(set) var options = SessionOptions()
+    /// The composer, the mode and the key rules.
+    private var context: InputContext
+    /// The pending bound the server enforces, reported in `hello`'s capabilities.
+    public let maxPendingRequests: Int
+    /// The method of the last line handled, when it parsed as a request or notification; for logs.
+    public private(set) var lastMethod: Request.Method.Name?
+    /// The error code the last line was answered with (or would have been, for a notification).
+    public private(set) var lastErrorCode: ProtocolErrorCode?
+
+    /// A new, unopened session.
+    ///
+    /// - Parameters:
+    ///   - decoder: The US keymap compiled once by the daemon and shared by every session; `nil`
+    ///     reads positions from keysyms even when events carry keycodes (a system without xkb data).
+    ///   - maxPendingRequests: The server's bound on unread replies, which `hello` reports.
+    public init(decoder: KeyDecoder?, maxPendingRequests: Int = Wire.defaultMaxPendingRequests) {
+        self.context = InputContext(decoder: decoder)
+        self.maxPendingRequests = maxPendingRequests
+    }
+
+    /// The mode replies report: Latin in a password field, otherwise the session's mode.
+    public var mode: HangulProtocol.InputMode { Self.wireMode(context.effectiveMode) }
+
+    /// Handles one line (without its newline); returns the reply line, newline included, or nil when
+    /// none is due (a blank line, or any notification).
+    public mutating func handle(line: ArraySlice<UInt8>) -> [UInt8]? {
+        lastMethod = nil
+        lastErrorCode = nil
+        switch line.withUnsafeBytes({ Request.parse(line: $0) }) {
+        case .blank:
+            return nil
+        case .invalid(let error):
+            lastErrorCode = error.code
+            return error.replyLine
+        case .invalidNotification(let error):
+            lastErrorCode = error.code
+            return nil
+        case .request(let request):
+            lastMethod = request.method.name
+            do throws(ProtocolError) {
+                return try perform(request)
+            } catch {
+                lastErrorCode = error.code
+                guard let id = request.id else { return nil }
+                var answered = error
+                answered.id = id
+                return answered.replyLine
+            }
+        }
+    }
+
+    /// Carries out a parsed request; returns its reply line (nil for a notification) or throws the
+    /// error to answer, whose id the caller fills in.
+    private mutating func perform(_ request: Request) throws(ProtocolError) -> [UInt8]? {
+        if case .hello(let hello) = request.method {
+            return try open(hello, id: request.id)
+        }
+        // Toggle-key names are parameters, checked before the session state (PROTOCOL.md 4.1, step
+        // 4 before step 5); only the daemon can check them, since only it links xkbcommon.
+        var toggleChords: [KeyChord]?
+        if case .setOptions(let patch) = request.method, let toggleKeys = patch.toggleKeys {
+            toggleChords = try Self.chords(for: toggleKeys)
+        }
+        guard isOpen else { throw .helloRequired(id: nil) }
+        let id = request.id
+        switch request.method {
+        case .hello:
+            // Answered by open(_:id:) above; a switch without this case would not be exhaustive.
+            throw .internalError(method: .hello, id: nil)
+        case .key(let key):
+            let result = context.handle(
+                KeyEvent(
+                    keysym: Keysym(rawValue: key.keysym), keycode: key.keycode,
+                    modifiers: ModifierMask(rawValue: key.modifiers.rawValue), isRelease: key.isRelease))
+            return reply(
+                id: id,
+                HangulProtocol.KeyResult(
+                    handled: result.handled, commit: result.commit.string, preedit: result.preedit.string,
+                    mode: Self.wireMode(result.mode)))
+        case .reset:
+            let commit = context.flush()
+            return reply(id: id, state(commit: commit))
+        case .cancel:
+            context.cancel()
+            return reply(id: id, state(commit: ComposedText()))
+        case .setOptions(let patch):
+            return try setOptions(patch, toggleChords: toggleChords, id: id)
+        case .getOptions:
+            return reply(id: id, OptionsResult(state: nil, options: options))
+        case .setMode(let mode):
+            let commit = context.setMode(mode == .hangul ? .hangul : .latin)
+            return reply(id: id, state(commit: commit))
+        case .toggle:
+            let commit = context.toggle()
+            return reply(id: id, state(commit: commit))
+        case .setContentType(let purpose):
+            let commit = context.setContentType(purpose == .password ? .password : .normal)
+            return reply(id: id, state(commit: commit))
+        case .ping:
+            return reply(id: id, EmptyResult())
+        }
+    }
+
+    /// `hello`: opens the session once. The parser has already refused offers below version 1
+    /// (`-32002`), which comes before the `-32000` of a second `hello` in the order of checks.
+    private mutating func open(_ hello: HelloParams, id: RequestID?) throws(ProtocolError) -> [UInt8]? {
+        guard !isOpen else { throw .helloRepeated(id: nil) }
+        guard let version = hello.negotiatedVersion else { throw .internalError(method: .hello, id: nil) }
+        isOpen = true
+        return reply(
+            id: id,
+            HelloResult(
+                protocolVersion: version, mode: mode, options: options,
+                layouts: Layout.builtIn.map(LayoutSummary.init), maxPendingRequests: maxPendingRequests))
+    }
+
+    /// `set_options`, with the patch's toggle keys already checked and turned into `toggleChords`:
+    /// everything is checked before anything changes, so on error nothing does (not even a commit);
+    /// then the preedit is committed and the options applied.
+    private mutating func setOptions(
+        _ patch: OptionsPatch, toggleChords: [KeyChord]?, id: RequestID?
+    ) throws(ProtocolError) -> [UInt8]? {
+        let newOptions = options.applying(patch)
+        guard let layout = Layout.named(newOptions.layout) else {
+            throw .internalError(method: .setOptions, id: nil)
+        }
+        let commit = context.flush()
+        _ = context.setLayout(layout)
+        _ = context.setOptions(newOptions.composer)
+        if let toggleChords { context.toggleKeys = toggleChords }
+        context.escapeSwitchesToLatin = newOptions.escapeToLatin
+        options = newOptions
+        return reply(id: id, OptionsResult(state: state(commit: commit), options: options))
+    }
+
+    /// The key chords for `toggle-keys` entries, or the `-32602` naming the first unknown keysym name.
+    ///
+    /// Names are looked up exactly as xkbcommon spells them (PROTOCOL.md section 9.3: case matters).
+    static func chords(for toggleKeys: [ToggleKey]) throws(ProtocolError) -> [KeyChord] {
+        var chords: [KeyChord] = []
+        chords.reserveCapacity(toggleKeys.count)
+        for (index, toggleKey) in toggleKeys.enumerated() {
+            guard let keysym = Keysym(exactName: toggleKey.keysymName) else {
+                throw .unknownKeysymName(toggleKey.keysymName, index: index, id: nil)
+            }
+            chords.append(KeyChord(keysym: keysym, modifiers: ModifierMask(rawValue: toggleKey.modifiers.rawValue)))
+        }
+        return chords
+    }
+
+    /// The state object after an operation that committed `commit`.
+    private func state(commit: ComposedText) -> StateResult {
+        StateResult(commit: commit.string, preedit: context.preedit.string, mode: mode)
+    }
+
+    /// The reply line for a request with `id`, or nil for a notification (whose result is dropped
+    /// without being written).
+    private func reply(id: RequestID?, _ result: some ReplyResult) -> [UInt8]? {
+        guard let id else { return nil }
+        return Reply.line(id: id, result: result)
+    }
+
+    /// The protocol's spelling of a mode (the two modules each name the two modes).
+    private static func wireMode(_ mode: HangulKeys.InputMode) -> HangulProtocol.InputMode {
+        mode == .hangul ? .hangul : .latin
+    }
+}
