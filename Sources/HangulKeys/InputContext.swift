@@ -107,7 +107,9 @@ public struct InputContext: Sendable {
     /// and a decoder is set, since that is what a layout is keyed by; otherwise from a printable ASCII
     /// keysym, with CapsLock undone.
     private func position(of event: KeyEvent) -> KeyPosition? {
-        if let decoder, let keycode = event.keycode {
+        // Romaja spells Hangul with the letters the user's own layout types (a Dvorak user writes
+        // "han" with Dvorak's h, a, n), so it reads the keysym; every other layout is positional.
+        if composer.layout.kind != .romaja, let decoder, let keycode = event.keycode {
             return decoder.position(keycode: keycode, modifiers: event.modifiers)
         }
         return KeyDecoder.position(keysym: event.keysym, modifiers: event.modifiers)

@@ -435,6 +435,23 @@ struct InputContextKeycodeTests {
         #expect(try keysymsOnly.type("z") == ["handled commit: preedit:ㅋ hangul"])
     }
 
+    /// Romaja spells with the letters the user's layout types, so the keysym wins over the keycode.
+    @Test func romajaLayoutsReadTheKeysymNotThePosition() throws {
+        let dvorak = try TestKeymaps.keymap(layout: "us", variant: "dvorak")
+        let romaja = Layout(
+            id: "test-romaja", name: "Test romaja", koreanName: "시험", kind: .romaja,
+            keys: [
+                "d": .jamo(Jamo(rawValue: 0x110B)),  // ㅇ
+                "e": .jamo(Jamo(rawValue: 0x1166)),  // ㅔ
+            ],
+            combinations: .empty)
+        var context = InputContext(layout: romaja, decoder: decoder)
+        // Keycode 40 is US "d" and Dvorak "e".
+        #expect(type([40], on: dvorak, into: &context) == ["handled commit: preedit:ㅔ hangul"])
+        var positional = InputContext(decoder: decoder)
+        #expect(type([40], on: dvorak, into: &positional) == ["handled commit: preedit:ㅇ hangul"])
+    }
+
     @Test func dvorakTypistGetsAnnyeongFromTheQWERTYKeys() throws {
         let dvorak = try TestKeymaps.keymap(layout: "us", variant: "dvorak")
         var context = InputContext(decoder: decoder)
