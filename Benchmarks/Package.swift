@@ -17,5 +17,6 @@ let package = Package(
             dependencies: [.product(name: "HangulCore", package: "hangul"), "CLibhangul"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
+        .executableTarget(name: "hanguld-bench"),
     ]
 )
