@@ -13,6 +13,11 @@ public struct LineFramer: ByteToMessageDecoder {
     public struct LineTooLong: Error, Equatable {
         /// The limit that was reached, newline included.
         public var limit: Int
+
+        /// Creates the error for `limit`.
+        public init(limit: Int) {
+            self.limit = limit
+        }
     }
 
     /// The longest accepted line, its `"\n"` included.
