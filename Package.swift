@@ -87,10 +87,11 @@ let package = Package(
         .testTarget(
             name: "HangulDaemonTests",
             dependencies: [
-                "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore",
+                "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "CPeerCredentials",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "HangulComposeTests", dependencies: ["hangul-compose"]),

@@ -1,0 +1,70 @@
+import NIOCore
+
+/// Splits a byte stream into `"\n"`-terminated lines of bounded length, knowing nothing of their meaning.
+///
+/// Each emitted `ByteBuffer` is one line without its newline. A line that reaches `maxLineLength` bytes
+/// (the newline included) without ending throws `LineFramer.LineTooLong`, after every complete line
+/// before it has been emitted. Bytes left over at end of input are an unfinished line cut off by a
+/// disconnect: they are dropped, never emitted, because a half request must not be acted on.
+public struct LineFramer: ByteToMessageDecoder {
+    public typealias InboundOut = ByteBuffer
+
+    /// The error thrown when a line does not end within the limit.
+    public struct LineTooLong: Error, Equatable {
+        /// The limit that was reached, newline included.
+        public var limit: Int
+
+        /// Creates the error for `limit`.
+        public init(limit: Int) {
+            self.limit = limit
+        }
+    }
+
+    /// The longest accepted line, its `"\n"` included.
+    public let maxLineLength: Int
+
+    /// How many bytes at the front of the buffer are already known to hold no newline, so that a long
+    /// line arriving in many small reads is scanned once rather than once per read.
+    private var scannedBytes = 0
+
+    /// Creates a framer; `maxLineLength` counts the newline and must be at least 1.
+    public init(maxLineLength: Int) {
+        precondition(maxLineLength >= 1, "a line needs room for at least its newline")
+        self.maxLineLength = maxLineLength
+    }
+
+    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        let view = buffer.readableBytesView
+        let searchEnd = view.startIndex + min(view.count, self.maxLineLength)
+        let searchStart = view.startIndex + min(self.scannedBytes, view.count)
+        if let newline = view[searchStart..<searchEnd].firstIndex(of: UInt8(ascii: "\n")) {
+            let length = newline - view.startIndex
+            guard let line = buffer.readSlice(length: length) else {
+                preconditionFailure("internal inconsistency: a found line is not readable")
+            }
+            buffer.moveReaderIndex(forwardBy: 1)
+            self.scannedBytes = 0
+            context.fireChannelRead(Self.wrapInboundOut(line))
+            return .continue
+        }
+        if view.count >= self.maxLineLength {
+            throw LineTooLong(limit: self.maxLineLength)
+        }
+        self.scannedBytes = view.count
+        return .needMoreData
+    }
+
+    public mutating func decodeLast(
+        context: ChannelHandlerContext,
+        buffer: inout ByteBuffer,
+        seenEOF: Bool
+    ) throws -> DecodingState {
+        // Complete lines still go through; whatever follows the last newline is a cut-off line.
+        if try self.decode(context: context, buffer: &buffer) == .continue {
+            return .continue
+        }
+        buffer.moveReaderIndex(to: buffer.writerIndex)
+        self.scannedBytes = 0
+        return .needMoreData
+    }
+}

@@ -1,0 +1,20 @@
+/// One connection's request handling: a complete request line in, the reply line(s) out.
+///
+/// The daemon owns framing, limits and sockets; a session owns meaning. The server calls `handle(line:)`
+/// once per line, in the order the lines arrived, never concurrently, and always on the connection's
+/// event loop thread, so a session needs no locking. A session must not trap on any input: the bytes
+/// are exactly what the client sent (any bytes, NUL and invalid UTF-8 included), minus the `"\n"`.
+public protocol LineSession {
+    /// Answers one request line (without its terminating `"\n"`, at most `maxLineLength - 1` bytes).
+    mutating func handle(line: ArraySlice<UInt8>) -> LineReply
+
+    /// Tells the session that its connection has ended, for whatever reason; called exactly once.
+    ///
+    /// No reply can be sent any more. Lines that were received but not yet handled are dropped.
+    mutating func connectionClosed()
+}
+
+extension LineSession {
+    /// Does nothing: most sessions keep no state outside themselves.
+    public mutating func connectionClosed() {}
+}

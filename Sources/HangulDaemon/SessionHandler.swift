@@ -1,0 +1,271 @@
+import Logging
+import NIOCore
+
+/// Runs one connection's `LineSession` over the lines a `LineFramer` decodes, in order, with bounds.
+///
+/// Backpressure: a reply is written as soon as its line arrives while the channel is writable. When
+/// the client stops reading and the outbound buffer fills, lines wait in `pending` (received, not yet
+/// answered) and no more bytes are read from the socket until the client catches up. A client that
+/// still gets more than `maxPendingLines` lines queued (a single read can hold many short lines)
+/// receives the factory's `.tooManyPendingRequests` line and is closed. Nothing here ever looks at a
+/// line's content, and nothing a client sends is logged.
+final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = Never
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private enum State {
+        /// Reading and answering.
+        case serving
+        /// No more input (the client half-closed, or the server is shutting down): answer what is
+        /// pending, then close.
+        case draining
+        /// The final bytes are being written; the connection closes when they are (or time runs out).
+        case closing
+        /// The channel is gone.
+        case closed
+    }
+
+    private let factory: Factory
+    private var session: Factory.Session
+    private let maxPendingLines: Int
+    private let finalWriteTimeout: TimeAmount
+    private let registry: ConnectionRegistry
+    private var logger: Logger
+
+    private var state = State.serving
+    private var pending = CircularBuffer<ByteBuffer>()
+    /// A `read()` from the pipeline was held back and must be issued once the backlog clears.
+    private var readHeldBack = false
+    private var needsFlush = false
+    /// Guards `answerPending` against re-entry from a writability change fired inside `flush()`.
+    private var answeringPending = false
+    private var sessionToldClosed = false
+    private var closeReason = "client disconnected"
+
+    private var linesAnswered = 0
+    private var bytesReceived = 0
+    private var bytesSent = 0
+
+    init(
+        factory: Factory,
+        maxPendingLines: Int,
+        finalWriteTimeout: TimeAmount,
+        registry: ConnectionRegistry,
+        logger: Logger
+    ) {
+        self.factory = factory
+        self.session = factory.makeSession()
+        self.maxPendingLines = maxPendingLines
+        self.finalWriteTimeout = finalWriteTimeout
+        self.registry = registry
+        self.logger = logger
+    }
+
+    // MARK: Inbound
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .serving = self.state else {
+            return
+        }
+        let line = Self.unwrapInboundIn(data)
+        self.bytesReceived += line.readableBytes + 1
+        if self.pending.isEmpty && context.channel.isWritable {
+            self.answer(line, context: context)
+        } else if self.pending.count < self.maxPendingLines {
+            self.pending.append(line)
+        } else {
+            self.reject(.tooManyPendingRequests(limit: self.maxPendingLines), context: context)
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        self.flushIfNeeded(context: context)
+        context.fireChannelReadComplete()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            self.answerPending(context: context)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch event {
+        case ChannelEvent.inputClosed:
+            self.beginDraining(reason: "client closed its end", context: context)
+        case is ConnectionDrainEvent:
+            self.beginDraining(reason: "server shutting down", context: context)
+        default:
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        switch self.state {
+        case .closing, .closed:
+            // Fallout of a close already decided (e.g. bytes that arrived after an overlong line).
+            return
+        case .serving, .draining:
+            break
+        }
+        if let tooLong = error as? LineFramer.LineTooLong {
+            self.reject(.lineTooLong(limit: tooLong.limit), context: context)
+            return
+        }
+        self.closeReason = "error: \(LoggableError.describe(error))"
+        self.state = .closing
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        self.state = .closed
+        self.pending.removeAll()
+        self.endSession()
+        let active = self.registry.remove(context.channel)
+        self.logger.info(
+            "connection closed",
+            metadata: [
+                "reason": "\(self.closeReason)",
+                "lines": "\(self.linesAnswered)",
+                "bytes-in": "\(self.bytesReceived)",
+                "bytes-out": "\(self.bytesSent)",
+                "active": "\(active ?? self.registry.count)",
+            ]
+        )
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        // Normally channelInactive came first; this covers a pipeline torn down without it.
+        self.endSession()
+    }
+
+    // MARK: Outbound
+
+    func read(context: ChannelHandlerContext) {
+        // Hold reads back while lines wait or the client is not reading, so a pipelining client is
+        // slowed down by the kernel's socket buffers instead of growing our memory.
+        guard case .serving = self.state, self.pending.isEmpty, context.channel.isWritable else {
+            self.readHeldBack = true
+            return
+        }
+        context.read()
+    }
+
+    // MARK: Decisions
+
+    private func answer(_ line: ByteBuffer, context: ChannelHandlerContext) {
+        let bytes = Array(line.readableBytesView)
+        let reply = self.session.handle(line: bytes[...])
+        self.linesAnswered += 1
+        if !reply.bytes.isEmpty {
+            var buffer = context.channel.allocator.buffer(capacity: reply.bytes.count)
+            buffer.writeBytes(reply.bytes)
+            self.bytesSent += reply.bytes.count
+            context.write(Self.wrapOutboundOut(buffer), promise: nil)
+            self.needsFlush = true
+            if !context.channel.isWritable {
+                // Let the kernel take what it can before deciding that the client is not reading.
+                self.flushIfNeeded(context: context)
+            }
+        }
+        if reply.closeAfterwards {
+            self.closeReason = "session ended it"
+            self.closeAfterWriting(nil, context: context)
+        }
+    }
+
+    private func answerPending(context: ChannelHandlerContext) {
+        guard !self.answeringPending else {
+            return
+        }
+        self.answeringPending = true
+        defer { self.answeringPending = false }
+
+        while context.channel.isWritable, self.isAnswering, let line = self.pending.popFirst() {
+            self.answer(line, context: context)
+        }
+        self.flushIfNeeded(context: context)
+        guard self.pending.isEmpty else {
+            return
+        }
+        switch self.state {
+        case .serving where self.readHeldBack:
+            self.readHeldBack = false
+            context.read()
+        case .draining:
+            self.closeAfterWriting(nil, context: context)
+        default:
+            break
+        }
+    }
+
+    private var isAnswering: Bool {
+        switch self.state {
+        case .serving, .draining: return true
+        case .closing, .closed: return false
+        }
+    }
+
+    private func beginDraining(reason: String, context: ChannelHandlerContext) {
+        guard case .serving = self.state else {
+            return
+        }
+        self.state = .draining
+        self.closeReason = reason
+        self.answerPending(context: context)
+    }
+
+    private func reject(_ rejection: ConnectionRejection, context: ChannelHandlerContext) {
+        self.closeReason = "\(rejection)"
+        self.logger.notice("closing connection over a limit", metadata: ["limit": "\(rejection)"])
+        let reply = self.factory.reply(for: rejection)
+        var buffer = context.channel.allocator.buffer(capacity: reply.count)
+        buffer.writeBytes(reply)
+        self.bytesSent += reply.count
+        self.closeAfterWriting(buffer, context: context)
+    }
+
+    /// Writes `final` (if any) after everything already written, flushes, and closes once it is out,
+    /// or after `finalWriteTimeout` if the client never reads it.
+    private func closeAfterWriting(_ final: ByteBuffer?, context: ChannelHandlerContext) {
+        guard self.isAnswering else {
+            return
+        }
+        self.state = .closing
+        self.pending.removeAll()
+        let channel = context.channel
+        let written = context.eventLoop.makePromise(of: Void.self)
+        // An empty write completes after every write before it, which is what we wait for.
+        context.writeAndFlush(
+            Self.wrapOutboundOut(final ?? channel.allocator.buffer(capacity: 0)),
+            promise: written
+        )
+        self.needsFlush = false
+        let timeout = context.eventLoop.scheduleTask(in: self.finalWriteTimeout) {
+            channel.close(promise: nil)
+        }
+        written.futureResult.whenComplete { _ in
+            timeout.cancel()
+            channel.close(promise: nil)
+        }
+    }
+
+    private func flushIfNeeded(context: ChannelHandlerContext) {
+        if self.needsFlush {
+            self.needsFlush = false
+            context.flush()
+        }
+    }
+
+    private func endSession() {
+        guard !self.sessionToldClosed else {
+            return
+        }
+        self.sessionToldClosed = true
+        self.session.connectionClosed()
+    }
+}

@@ -1,0 +1,40 @@
+/// The lock file beside the socket (`hanguld.sock.lock`) that tells a live daemon from a stale socket.
+///
+/// Same scheme as libwayland's `wayland-0.lock`: whoever holds an exclusive `flock` on it owns the socket
+/// path. The kernel drops the lock when its holder dies, however it dies, so a socket file left behind by
+/// a crash can be removed safely, while a live daemon's socket is never stolen.
+struct SocketLock: Sendable {
+    /// The lock file's path.
+    let path: String
+    /// The open descriptor that holds the lock.
+    private let descriptor: CInt
+
+    /// Takes the lock at `path`, creating the file 0600 if needed.
+    static func acquire(path: String, socketPath: String) throws(DaemonError) -> SocketLock {
+        let descriptor: CInt
+        do {
+            descriptor = try Posix.openLockFile(path)
+        } catch {
+            throw .system(error)
+        }
+        let locked: Bool
+        do {
+            locked = try Posix.tryExclusiveLock(descriptor, path: path)
+        } catch {
+            Posix.close(descriptor)
+            throw .system(error)
+        }
+        guard locked else {
+            Posix.close(descriptor)
+            throw .alreadyRunning(socket: socketPath, lock: path)
+        }
+        return SocketLock(path: path, descriptor: descriptor)
+    }
+
+    /// Removes the lock file and then drops the lock, in that order, as libwayland does: a daemon starting
+    /// in between finds either our held lock or no file at all.
+    func release() {
+        try? Posix.unlinkIfExists(self.path)
+        Posix.close(self.descriptor)
+    }
+}

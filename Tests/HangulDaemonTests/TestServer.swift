@@ -1,0 +1,62 @@
+import HangulDaemon
+import Logging
+
+/// A `HangulServer` with the upper-casing test session on a socket in a fresh temporary directory.
+struct TestServer {
+    let server: HangulServer
+    let directory: TemporaryDirectory
+    let socketPath: String
+    let factory: UppercaseSessionFactory
+    let logs: CapturingLogHandler.Store
+
+    /// Starts a server at `<temporary directory>/hangul/hanguld.sock`.
+    static func start(configuration: ServerConfiguration = ServerConfiguration()) async throws -> TestServer {
+        let directory = try TemporaryDirectory()
+        let socketPath = directory.child("hangul/hanguld.sock")
+        let factory = UppercaseSessionFactory()
+        let (logger, logs) = CapturingLogHandler.logger()
+        do {
+            let server = try await HangulServer.start(
+                listeningOn: .path(socketPath),
+                factory: factory,
+                configuration: configuration,
+                logger: logger
+            )
+            return TestServer(
+                server: server,
+                directory: directory,
+                socketPath: socketPath,
+                factory: factory,
+                logs: logs
+            )
+        } catch {
+            directory.remove()
+            throw error
+        }
+    }
+
+    /// Runs `body` against a fresh server and always shuts it down and removes its directory.
+    static func with<T>(
+        configuration: ServerConfiguration = ServerConfiguration(),
+        _ body: (TestServer) async throws -> T
+    ) async throws -> T {
+        let running = try await Self.start(configuration: configuration)
+        do {
+            let result = try await body(running)
+            await running.stop()
+            return result
+        } catch {
+            await running.stop()
+            throw error
+        }
+    }
+
+    func connect() throws -> UnixClient {
+        try UnixClient(path: self.socketPath)
+    }
+
+    func stop() async {
+        await self.server.shutdown()
+        self.directory.remove()
+    }
+}

@@ -1,0 +1,29 @@
+import HangulDaemon
+
+/// One connection of `UppercaseSessionFactory`.
+struct UppercaseSession: LineSession {
+    let log: SessionLog
+
+    static let bigReply = [UInt8](repeating: UInt8(ascii: "x"), count: 16 * 1024 - 1) + [UInt8(ascii: "\n")]
+
+    mutating func handle(line: ArraySlice<UInt8>) -> LineReply {
+        self.log.recordLine(Array(line))
+        switch line {
+        case Array("close".utf8)[...]:
+            return LineReply(bytes: Array("BYE\n".utf8), closeAfterwards: true)
+        case Array("silent".utf8)[...]:
+            return .none
+        case Array("big".utf8)[...]:
+            return LineReply(bytes: Self.bigReply)
+        default:
+            let upper = line.map { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+            }
+            return LineReply(bytes: upper + [UInt8(ascii: "\n")])
+        }
+    }
+
+    mutating func connectionClosed() {
+        self.log.recordClose()
+    }
+}

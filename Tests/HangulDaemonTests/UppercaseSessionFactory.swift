@@ -1,0 +1,22 @@
+import HangulDaemon
+
+/// The test stand-in for the protocol: answers each line with the line upper-cased.
+///
+/// A few lines mean something, so tests can drive the server's other paths: `close` is answered with
+/// `BYE` and closes the connection, `silent` gets no reply, `big` gets a 16 KiB reply (to fill socket
+/// buffers fast). Rejections become `ERROR <what> <limit>` lines.
+struct UppercaseSessionFactory: SessionFactory {
+    let log = SessionLog()
+
+    func makeSession() -> UppercaseSession {
+        UppercaseSession(log: self.log)
+    }
+
+    func reply(for rejection: ConnectionRejection) -> [UInt8] {
+        switch rejection {
+        case .lineTooLong(let limit): return Array("ERROR line-too-long \(limit)\n".utf8)
+        case .tooManyPendingRequests(let limit): return Array("ERROR too-many-pending \(limit)\n".utf8)
+        case .tooManySessions(let limit): return Array("ERROR too-many-sessions \(limit)\n".utf8)
+        }
+    }
+}
