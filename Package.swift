@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "hanguld",
             dependencies: [
-                "HangulDaemon",
+                "HangulDaemon", "HangulKeys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,4 +1,5 @@
 import Glibc
+import HangulProtocol
 import Logging
 
 /// The whole daemon process: pick the socket, serve until SIGTERM or SIGINT, shut down cleanly.
@@ -27,7 +28,11 @@ public enum Daemon {
             }
             source = .inheritedDescriptor(descriptor)
         } else {
-            source = .path(try SocketLocation.resolve(explicit: socketPath))
+            do {
+                source = .path(try SocketLocation.resolve(explicit: socketPath, environment: Posix.environmentValue))
+            } catch {
+                throw DaemonError.socketLocation(error)
+            }
         }
 
         let server = try await HangulServer.start(

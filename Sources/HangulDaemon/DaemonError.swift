@@ -1,11 +1,9 @@
+import HangulProtocol
+
 /// Why the daemon refuses to start, worded so that the person reading it knows what to change.
 public enum DaemonError: Error, Equatable, CustomStringConvertible {
-    /// Neither `--socket`, `$HANGULD_SOCKET` nor `$XDG_RUNTIME_DIR` says where the socket goes.
-    case noSocketLocation
-    /// `$XDG_RUNTIME_DIR` is set but is not an absolute path.
-    case runtimeDirectoryNotAbsolute(String)
-    /// The socket path is empty.
-    case emptySocketPath
+    /// `--socket`, `$HANGULD_SOCKET` and `$XDG_RUNTIME_DIR` give no usable socket path.
+    case socketLocation(SocketLocation.Failure)
     /// The socket path does not fit `sockaddr_un`.
     case socketPathTooLong(String, limit: Int)
     /// The socket's directory is a symbolic link.
@@ -29,14 +27,8 @@ public enum DaemonError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSocketLocation:
-            return "XDG_RUNTIME_DIR is not set, so there is no private directory for the socket; "
-                + "log in through a session that sets it, or pass --socket PATH (or set HANGULD_SOCKET) "
-                + "with PATH in a directory only you can access"
-        case .runtimeDirectoryNotAbsolute(let value):
-            return "XDG_RUNTIME_DIR is \"\(value)\", not an absolute path; fix it or pass --socket PATH"
-        case .emptySocketPath:
-            return "the socket path is empty; pass --socket PATH with a non-empty PATH"
+        case .socketLocation(let failure):
+            return failure.description
         case .socketPathTooLong(let path, let limit):
             return "socket path \(path) is \(path.utf8.count) bytes, longer than the \(limit) a Unix socket "
                 + "allows; choose a shorter --socket PATH"

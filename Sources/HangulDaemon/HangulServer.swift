@@ -62,7 +62,9 @@ public final class HangulServer: Sendable {
         )
         let serverLogger = logger
         let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: Int32(min(configuration.maxSessions, 4096)))
+            // A generous backlog: a burst of connects beyond it fails with EAGAIN on a Unix socket,
+            // and the sessions bound is enforced after accept with a clear -32005 instead.
+            .serverChannelOption(.backlog, value: 4096)
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(AcceptErrorHandler(logger: serverLogger))

@@ -1,3 +1,4 @@
+import HangulProtocol
 import Logging
 
 /// A bound (not yet listening) socket plus what must be undone at shutdown.
@@ -29,7 +30,7 @@ struct PreparedListener: Sendable {
 
     private static func bind(path: String, logger: Logger) throws(DaemonError) -> PreparedListener {
         guard !path.isEmpty else {
-            throw .emptySocketPath
+            throw .socketLocation(.emptyPath)
         }
         guard path.utf8.count <= Posix.maxSocketPathLength else {
             throw .socketPathTooLong(path, limit: Posix.maxSocketPathLength)

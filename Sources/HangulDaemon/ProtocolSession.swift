@@ -42,7 +42,7 @@ public struct ProtocolSession: Sendable {
 
     /// Handles one line (without its newline); returns the reply line, newline included, or nil when
     /// none is due (a blank line, or any notification).
-    public mutating func handle(line: ArraySlice<UInt8>) -> [UInt8]? {
+    public mutating func reply(to line: ArraySlice<UInt8>) -> [UInt8]? {
         lastMethod = nil
         lastErrorCode = nil
         switch line.withUnsafeBytes({ Request.parse(line: $0) }) {

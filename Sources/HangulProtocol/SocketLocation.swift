@@ -18,9 +18,9 @@ public enum SocketLocation {
             case .emptyPath:
                 "the socket path is empty; pass --socket PATH with a real path"
             case .noLocation:
-                "no socket location: XDG_RUNTIME_DIR is not set and neither --socket nor HANGULD_SOCKET was given; "
-                    + "log in through a session that sets XDG_RUNTIME_DIR, or pass --socket PATH "
-                    + "(there is no shared /tmp fallback, which another user could take over)"
+                "XDG_RUNTIME_DIR is not set, so there is no private directory for the socket; "
+                    + "log in through a session that sets it, or pass --socket PATH (or set HANGULD_SOCKET) "
+                    + "with PATH in a directory only you can access"
             case .runtimeDirectoryNotAbsolute(let value):
                 "XDG_RUNTIME_DIR must be an absolute path, got \"\(value)\"; fix the variable or pass --socket PATH"
             }

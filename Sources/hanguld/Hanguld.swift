@@ -1,5 +1,6 @@
 import ArgumentParser
 import HangulDaemon
+import HangulKeys
 import Logging
 
 /// The `hanguld` command: flags in, `Daemon.run` does the rest.
@@ -59,10 +60,17 @@ struct Hanguld: AsyncParsableCommand {
         var configuration = ServerConfiguration()
         configuration.maxSessions = self.maxSessions
         configuration.maxPendingLines = self.maxPending
+        let decoder: KeyDecoder
+        do {
+            decoder = try KeyDecoder(KeymapNames(layout: self.keymapLayout))
+        } catch {
+            logger.critical("cannot compile the key decoding keymap: \(error)")
+            throw ExitCode(1)
+        }
         try await Daemon.run(
             socketPath: self.socket,
             configuration: configuration,
-            factory: PlaceholderSessionFactory(keymapLayout: self.keymapLayout),
+            factory: ProtocolSessionFactory(decoder: decoder, maxPendingRequests: self.maxPending),
             logger: logger
         )
     }

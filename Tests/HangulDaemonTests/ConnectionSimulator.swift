@@ -38,7 +38,7 @@ struct ConnectionSimulator {
                 send(.lineTooLong)
                 return
             }
-            if let reply = session.handle(line: line) {
+            if let reply = session.reply(to: line) {
                 // A reply must be exactly one line; anything else shows up as a mismatch.
                 let body = reply.dropLast()
                 let wellFormed = reply.last == 0x0A && !body.contains(0x0A)

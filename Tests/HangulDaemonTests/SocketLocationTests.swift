@@ -1,10 +1,10 @@
-import HangulDaemon
+import HangulProtocol
 import Testing
 
 @testable import HangulDaemon
 
 @Suite struct SocketLocationTests {
-    private func resolve(explicit: String?, _ environment: [String: String]) throws(DaemonError) -> String {
+    private func resolve(explicit: String?, _ environment: [String: String]) throws(SocketLocation.Failure) -> String {
         try SocketLocation.resolve(explicit: explicit) { environment[$0] }
     }
 
@@ -39,10 +39,10 @@ import Testing
     }
 
     @Test func noRuntimeDirectoryAndNoFlagIsRefusedWithoutFallback() {
-        #expect(throws: DaemonError.noSocketLocation) { try self.resolve(explicit: nil, [:]) }
-        #expect(throws: DaemonError.noSocketLocation) { try self.resolve(explicit: nil, ["XDG_RUNTIME_DIR": ""]) }
+        #expect(throws: SocketLocation.Failure.noLocation) { try self.resolve(explicit: nil, [:]) }
+        #expect(throws: SocketLocation.Failure.noLocation) { try self.resolve(explicit: nil, ["XDG_RUNTIME_DIR": ""]) }
         #expect(
-            DaemonError.noSocketLocation.description
+            SocketLocation.Failure.noLocation.description
                 == "XDG_RUNTIME_DIR is not set, so there is no private directory for the socket; "
                 + "log in through a session that sets it, or pass --socket PATH (or set HANGULD_SOCKET) "
                 + "with PATH in a directory only you can access"
@@ -50,13 +50,13 @@ import Testing
     }
 
     @Test func relativeRuntimeDirectoryIsRefused() {
-        #expect(throws: DaemonError.runtimeDirectoryNotAbsolute("run/me")) {
+        #expect(throws: SocketLocation.Failure.runtimeDirectoryNotAbsolute("run/me")) {
             try self.resolve(explicit: nil, ["XDG_RUNTIME_DIR": "run/me"])
         }
     }
 
     @Test func emptySocketFlagIsRefused() {
-        #expect(throws: DaemonError.emptySocketPath) { try self.resolve(explicit: "", [:]) }
+        #expect(throws: SocketLocation.Failure.emptyPath) { try self.resolve(explicit: "", [:]) }
     }
 
     @Test(arguments: [

@@ -119,7 +119,17 @@ class Connection:
     def __init__(self, path, timeout):
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.sock.settimeout(timeout)
-        self.sock.connect(path)
+        # A burst of connections can fill the listen backlog before the daemon accepts them; a Unix
+        # socket then refuses with EAGAIN rather than queueing, so retry briefly as a frontend would.
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.sock.connect(path)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
         self.outgoing = []
         self.incoming = b""
         self.eof = False

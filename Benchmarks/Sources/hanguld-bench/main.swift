@@ -119,11 +119,25 @@ func startDaemon(binary: String, socket: String) -> pid_t {
     let arguments = [binary, "--socket", socket, "--max-sessions", "1000"]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     if posix_spawn(&pid, binary, nil, nil, &argv, environ) != 0 { fail("cannot start \(binary)") }
+    // The socket file appears when it is bound, a moment before it listens: wait for a connect.
     for _ in 0..<500 {
-        if access(socket, F_OK) == 0 { return pid }
+        if canConnect(socket) { return pid }
         usleep(10_000)
     }
-    fail("hanguld did not create \(socket)")
+    fail("hanguld did not start listening on \(socket)")
+}
+
+func canConnect(_ path: String) -> Bool {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+    } == 0
 }
 
 func residentKiB(of pid: pid_t) -> Int {

@@ -1,0 +1,29 @@
+import HangulKeys
+import HangulProtocol
+
+/// Makes the protocol sessions `hanguld` serves, all sharing one compiled US keymap.
+///
+/// The keymap is compiled once at start (it takes milliseconds and a few hundred KiB); its decoder
+/// is an immutable table, so every session reads it without locks.
+public struct ProtocolSessionFactory: SessionFactory {
+    public let decoder: KeyDecoder?
+    public let maxPendingRequests: Int
+
+    public init(decoder: KeyDecoder?, maxPendingRequests: Int) {
+        self.decoder = decoder
+        self.maxPendingRequests = maxPendingRequests
+    }
+
+    public func makeSession() -> ProtocolSession {
+        ProtocolSession(decoder: decoder, maxPendingRequests: maxPendingRequests)
+    }
+
+    /// The connection-level error lines of PROTOCOL.md section 7, id null.
+    public func reply(for rejection: ConnectionRejection) -> [UInt8] {
+        switch rejection {
+        case .lineTooLong: ProtocolError.lineTooLong.replyLine
+        case .tooManyPendingRequests(let limit): ProtocolError.tooManyPendingRequests(limit: limit).replyLine
+        case .tooManySessions(let limit): ProtocolError.tooManySessions(limit: limit).replyLine
+        }
+    }
+}
