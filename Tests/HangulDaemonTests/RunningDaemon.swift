@@ -1,0 +1,44 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The built `hanguld` running on a socket in a temporary directory, for end-to-end tests.
+struct RunningDaemon {
+    let directory: TemporaryDirectory
+    let socketPath: String
+    let child: ChildProcess
+
+    /// Starts `hanguld` with `arguments` and waits until its socket accepts connections.
+    static func start(_ arguments: [String] = []) async throws -> RunningDaemon {
+        let path = SystemTools.hanguld
+        try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) missing: run swift build first")
+        let directory = try TemporaryDirectory()
+        let socketPath = directory.child("hangul/hanguld.sock")
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "HANGULD_SOCKET"] { environment[name] = nil }
+        let child = try ChildProcess.launch(
+            path, ["--socket", socketPath, "--log-level", "warning"] + arguments, environment: environment)
+        let daemon = RunningDaemon(directory: directory, socketPath: socketPath, child: child)
+        let listening = await eventually { !child.process.isRunning || (try? UnixClient(path: socketPath)) != nil }
+        try #require(listening && child.process.isRunning, "hanguld did not start listening")
+        return daemon
+    }
+
+    /// Whether a brand-new client can open a session and get a pong.
+    func servesAFreshClient() throws -> Bool {
+        let client = try UnixClient(path: socketPath)
+        defer { client.close() }
+        try client.send(#"{"id":1,"method":"hello","params":{"protocol":1}}"# + "\n")
+        guard try client.readLine()?.hasPrefix(#"{"id":1,"result":{"protocol":1,"#) == true else { return false }
+        try client.send(#"{"id":2,"method":"ping"}"# + "\n")
+        return try client.readLine() == #"{"id":2,"result":{}}"#
+    }
+
+    /// Stops the daemon with SIGTERM and returns how it ended.
+    func stop() async throws -> ChildProcess.Outcome {
+        kill(child.pid, SIGTERM)
+        let outcome = try await child.finish()
+        directory.remove()
+        return outcome
+    }
+}
