@@ -234,3 +234,28 @@ final class ResultBox: @unchecked Sendable {
     func set(_ index: Int, _ value: String) { lock.withLock { values[index] = value } }
     func get(_ index: Int) -> String? { lock.withLock { values[index] } }
 }
+
+/// The README's Python frontend is the file in contrib/, and it works against the real daemon.
+@Suite(.timeLimit(.minutes(1)))
+struct PythonExampleTests {
+    @Test func theReadmeShowsTheExampleFileVerbatim() throws {
+        let readme = try String(contentsOfFile: EndToEndTests.repository + "/README.md", encoding: .utf8)
+        let example = try String(
+            contentsOfFile: EndToEndTests.repository + "/contrib/python/hangul_type.py", encoding: .utf8)
+        #expect(readme.contains("```python\n" + example + "```\n"))
+    }
+
+    @Test(.enabled(if: SystemTools.shouldRun(needing: ["python3"])))
+    func thePythonExampleTypesThroughTheDaemon() async throws {
+        let daemon = try await RunningDaemon.start()
+        let python = try #require(SystemTools.find("python3"), "python3 is missing: run scripts/setup")
+        var environment = ProcessInfo.processInfo.environment
+        environment["HANGULD_SOCKET"] = daemon.socketPath
+        let example = try ChildProcess.launchCapturing(
+            python, [EndToEndTests.repository + "/contrib/python/hangul_type.py", "dkssud gksrmf1"],
+            environment: environment)
+        let outcome = try await example.finish()
+        #expect(outcome.stdout == "안녕 한글1\n", "\(outcome.stderr)")
+        #expect(try await daemon.stop().status == 0)
+    }
+}
