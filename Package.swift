@@ -74,7 +74,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "HangulKeysTests", dependencies: ["HangulKeys"]),
+        // Helpers the test targets share: running built products, and the xkb keymaps tests need.
+        .target(name: "HangulTestSupport", dependencies: ["HangulKeys"], path: "Tests/HangulTestSupport"),
+        .testTarget(name: "HangulKeysTests", dependencies: ["HangulKeys", "HangulTestSupport"]),
         .testTarget(
             name: "HangulProtocolTests",
             dependencies: [
@@ -88,13 +90,13 @@ let package = Package(
             name: "HangulDaemonTests",
             dependencies: [
                 "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "CPeerCredentials",
-                "hanguld", "hangul-compose",
+                "hanguld", "hangul-compose", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "HangulComposeTests", dependencies: ["hangul-compose"]),
+        .testTarget(name: "HangulComposeTests", dependencies: ["hangul-compose", "HangulTestSupport"]),
     ]
 )

@@ -23,14 +23,7 @@ public struct KeyResult: ReplyResult, Equatable {
         writer.key("handled")
         writer.bool(handled)
         writer.raw(",")
-        writer.key("commit")
-        writer.string(commit)
-        writer.raw(",")
-        writer.key("preedit")
-        writer.string(preedit)
-        writer.raw(",")
-        writer.key("mode")
-        writer.string(mode.rawValue)
+        StateResult(commit: commit, preedit: preedit, mode: mode).writeMembers(to: &writer)
         writer.raw("}")
     }
 }

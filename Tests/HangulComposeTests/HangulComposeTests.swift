@@ -1,4 +1,5 @@
 import Foundation
+import HangulTestSupport
 import Testing
 
 /// `hangul-compose` as a user runs it: the built binary, its output, errors and exit status.

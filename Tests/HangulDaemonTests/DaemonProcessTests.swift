@@ -24,11 +24,11 @@ struct DaemonProcessTests {
     /// Waits until the socket accepts a connection (or the child has died).
     private func waitForSocket(_ path: String, child: ChildProcess) async -> Bool {
         await eventually {
-            guard child.process.isRunning else {
+            guard child.isRunning else {
                 return true
             }
             return (try? UnixClient(path: path)) != nil
-        } && child.process.isRunning
+        } && child.isRunning
     }
 
     @Test(arguments: [SIGTERM, SIGINT])

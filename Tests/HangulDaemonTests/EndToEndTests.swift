@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HangulClient
 import HangulKeys
+import HangulTestSupport
 import Testing
 
 /// The real `hanguld` over a real socket, as frontends meet it.
@@ -17,7 +18,7 @@ struct EndToEndTests {
     func everyConformanceTranscriptPassesAgainstTheRunningDaemonWithThePythonReplayer() async throws {
         let daemon = try await RunningDaemon.start()
         let python = try #require(SystemTools.find("python3"), "python3 is missing: run scripts/setup")
-        let replay = try ChildProcess.launchCapturing(
+        let replay = try ChildProcess.launch(
             python, [Self.repository + "/protocol/conformance/replay.py", "--socket", daemon.socketPath])
         let outcome = try await replay.finish(within: 90)
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.repository + "/protocol/conformance")
@@ -32,11 +33,10 @@ struct EndToEndTests {
     @Test(arguments: [[], ["--json"], ["--trace"], ["--option", "auto-reorder", "--output", "jamo"]])
     func composeThroughTheDaemonPrintsExactlyWhatInProcessPrints(format: [String]) async throws {
         let daemon = try await RunningDaemon.start()
-        let compose = URL(fileURLWithPath: SystemTools.hanguld).deletingLastPathComponent()
-            .appendingPathComponent("hangul-compose").path
-        let corpus = Self.corpus.joined(separator: "\n") + "\n"
-        let inProcess = try Self.run(compose, format, input: corpus)
-        let throughDaemon = try Self.run(compose, format + ["--daemon", "--socket", daemon.socketPath], input: corpus)
+        let corpus = Data((Self.corpus.joined(separator: "\n") + "\n").utf8)
+        let inProcess = try Subprocess.run("hangul-compose", format, input: corpus)
+        let throughDaemon = try Subprocess.run(
+            "hangul-compose", format + ["--daemon", "--socket", daemon.socketPath], input: corpus)
         #expect(inProcess.status == 1, "the corpus holds one bad line")
         #expect(throughDaemon.status == inProcess.status)
         #expect(throughDaemon.stdout == inProcess.stdout)
@@ -66,35 +66,6 @@ struct EndToEndTests {
         }
         return lines
     }()
-
-    static func run(_ executable: String, _ arguments: [String], input: String) throws -> (
-        status: Int32, stdout: String, stderr: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let done = DispatchGroup()
-        nonisolated(unsafe) var errorOutput = Data()
-        DispatchQueue.global().async(group: done) {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
-        }
-        DispatchQueue.global().async(group: done) { errorOutput = stderr.fileHandleForReading.readDataToEndOfFile() }
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: output, as: UTF8.self),
-            String(decoding: errorOutput, as: UTF8.self)
-        )
-    }
 
     /// The text each client should get, computed in process with the same rules.
     static func expectedText(_ keys: String) throws -> String {
@@ -251,7 +222,7 @@ struct PythonExampleTests {
         let python = try #require(SystemTools.find("python3"), "python3 is missing: run scripts/setup")
         var environment = ProcessInfo.processInfo.environment
         environment["HANGULD_SOCKET"] = daemon.socketPath
-        let example = try ChildProcess.launchCapturing(
+        let example = try ChildProcess.launch(
             python, [EndToEndTests.repository + "/contrib/python/hangul_type.py", "dkssud gksrmf1"],
             environment: environment)
         let outcome = try await example.finish()

@@ -1,6 +1,7 @@
 import HangulDaemon
 import HangulKeys
 import HangulProtocol
+import HangulTestSupport
 import Testing
 
 extension ProtocolSession {
@@ -231,11 +232,11 @@ private let helloRequired =
 }
 
 /// The same session with the daemon's US decoder, as a German frontend drives it.
-@Suite(.enabled(if: SharedDecoder.isAvailableOrRequired, "needs the Debian package xkb-data"))
+@Suite(.enabled(if: TestKeymaps.shouldRun, "needs the Debian package xkb-data"))
 struct ProtocolSessionDecoderTests {
     /// German's key at keycode 29 types z; the US keymap has y there, which is ㅛ on dubeolsik.
     @Test func germanZKeyTypesYoThroughItsKeycode() throws {
-        let decoder = try SharedDecoder.get()
+        let decoder = try TestKeymaps.decoder.get()
         let german = try Keymap(KeymapNames(layout: "de"))
         let keysym = try #require(german.keysym(keycode: 29))
         #expect(keysym.rawValue == 0x7A)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HangulTestSupport
 import Testing
 
 /// The built `hanguld` running on a socket in a temporary directory, for end-to-end tests.
@@ -19,8 +20,8 @@ struct RunningDaemon {
         let child = try ChildProcess.launch(
             path, ["--socket", socketPath, "--log-level", "warning"] + arguments, environment: environment)
         let daemon = RunningDaemon(directory: directory, socketPath: socketPath, child: child)
-        let listening = await eventually { !child.process.isRunning || (try? UnixClient(path: socketPath)) != nil }
-        try #require(listening && child.process.isRunning, "hanguld did not start listening")
+        let listening = await eventually { !child.isRunning || (try? UnixClient(path: socketPath)) != nil }
+        try #require(listening && child.isRunning, "hanguld did not start listening")
         return daemon
     }
 

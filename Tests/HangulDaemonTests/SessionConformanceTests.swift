@@ -1,6 +1,7 @@
 import HangulDaemon
 import HangulKeys
 import HangulProtocol
+import HangulTestSupport
 import Testing
 
 /// Replays every transcript in `protocol/conformance` against the real ``ProtocolSession``, with the
@@ -9,7 +10,7 @@ import Testing
 /// Request-level files run exactly as over a socket; the connection-level ones (`!hold`, `!fill`,
 /// `!flood`, over-long lines) run through ``ConnectionSimulator``, which plays the server's framing
 /// and bounds. The server's own tests replay the connection-level behaviour over real sockets.
-@Suite(.enabled(if: SharedDecoder.isAvailableOrRequired, "needs the Debian package xkb-data"))
+@Suite(.enabled(if: TestKeymaps.shouldRun, "needs the Debian package xkb-data"))
 struct SessionConformanceTests {
     static let files = [
         "backspace.txt", "content-type.txt", "errors.txt", "framing.txt", "hello-negotiation.txt",
@@ -20,7 +21,7 @@ struct SessionConformanceTests {
     let decoder: KeyDecoder
 
     init() throws {
-        decoder = try SharedDecoder.get()
+        decoder = try TestKeymaps.decoder.get()
     }
 
     @Test func everyTranscriptInTheDirectoryIsListedHere() throws {

@@ -1,5 +1,6 @@
 import HangulCore
 import HangulKeys
+import HangulTestSupport
 import Testing
 
 /// A key result as one line: `handled commit:가 preedit:ㄴ hangul`.

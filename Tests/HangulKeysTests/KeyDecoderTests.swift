@@ -1,5 +1,6 @@
 import HangulCore
 import HangulKeys
+import HangulTestSupport
 import Testing
 
 @Suite(.enabled(if: TestKeymaps.shouldRun, "needs the Debian package xkb-data"))

@@ -1,4 +1,5 @@
 import HangulKeys
+import HangulTestSupport
 import Testing
 
 /// Each key as `Mods+keysymname` with the X11 modifier names, independent of `KeyNotation.format`.
