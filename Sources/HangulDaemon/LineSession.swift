@@ -12,9 +12,16 @@ public protocol LineSession {
     ///
     /// No reply can be sent any more. Lines that were received but not yet handled are dropped.
     mutating func connectionClosed()
+
+    /// What may be logged about the line just handled, at debug level: a method name, an error
+    /// code. Never anything the client typed.
+    var lastLineSummary: String? { get }
 }
 
 extension LineSession {
     /// Does nothing: most sessions keep no state outside themselves.
     public mutating func connectionClosed() {}
+
+    /// Nothing: a session that cannot summarize safely says nothing.
+    public var lastLineSummary: String? { nil }
 }

@@ -4,4 +4,14 @@ extension ProtocolSession: LineSession {
     public mutating func handle(line: ArraySlice<UInt8>) -> LineReply {
         LineReply(bytes: reply(to: line) ?? [])
     }
+
+    /// The method name and, for a failed line, the error code: wire vocabulary only, no content.
+    public var lastLineSummary: String? {
+        switch (lastMethod, lastErrorCode) {
+        case (nil, nil): nil
+        case (let method?, nil): "method=\(method.rawValue)"
+        case (nil, let code?): "error=\(code.rawValue)"
+        case (let method?, let code?): "method=\(method.rawValue) error=\(code.rawValue)"
+        }
+    }
 }

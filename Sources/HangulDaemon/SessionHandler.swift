@@ -161,6 +161,9 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
         let bytes = Array(line.readableBytesView)
         let reply = self.session.handle(line: bytes[...])
         self.linesAnswered += 1
+        if self.logger.logLevel <= .debug, let summary = self.session.lastLineSummary {
+            self.logger.debug("request", metadata: ["line": "\(summary)", "bytes": "\(bytes.count)"])
+        }
         if !reply.bytes.isEmpty {
             var buffer = context.channel.allocator.buffer(capacity: reply.bytes.count)
             buffer.writeBytes(reply.bytes)

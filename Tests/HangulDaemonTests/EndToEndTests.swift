@@ -111,6 +111,27 @@ struct EndToEndTests {
         #expect(try await daemon.stop().status == 0)
     }
 
+    /// At debug level the log names methods and error codes; what the user typed never appears.
+    @Test func debugLogNamesMethodsButNeverWhatWasTyped() async throws {
+        let daemon = try await RunningDaemon.start(["--log-level", "debug"])
+        let client = try UnixClient(path: daemon.socketPath)
+        try client.send(
+            #"{"id":1,"method":"hello","params":{"protocol":1}}"# + "\n"
+                + #"{"id":2,"method":"key","params":{"keysym":103}}"# + "\n"
+                + #"{"id":3,"method":"key","params":{"keysym":107}}"# + "\n"
+                + #"{"id":4,"method":"key","params":{"keysym":"secret"}}"# + "\n"
+                + #"{"id":5,"method":"reset"}"# + "\n")
+        for _ in 1...5 { _ = try client.readLine() }
+        client.close()
+        let log = try await daemon.stop().stderr
+        #expect(log.contains("line=method=key"))
+        #expect(log.contains("line=error=-32602"))
+        #expect(log.contains("line=method=reset"))
+        for typed in ["하", "ㅎ", "secret", "keysym", "commit", "preedit"] {
+            #expect(!log.contains(typed), "the log shows \(typed)")
+        }
+    }
+
     @Test func aClientThatVanishesMidSyllableLeavesTheDaemonHealthy() async throws {
         let daemon = try await RunningDaemon.start()
         for _ in 0..<20 {
