@@ -34,14 +34,4 @@ public struct CombinationTable: Sendable {
         }
         return 0
     }
-
-    /// Every pair, in key order, for documentation and tests.
-    public var pairs: [(first: Jamo, second: Jamo, result: Jamo)] {
-        zip(keys, results).map {
-            (
-                Jamo(rawValue: UInt32(truncatingIfNeeded: $0.0 >> 32)),
-                Jamo(rawValue: UInt32(truncatingIfNeeded: $0.0)), Jamo(rawValue: $0.1)
-            )
-        }
-    }
 }

@@ -57,6 +57,8 @@ public struct Composer: Sendable {
         case .jamo(let jamo):
             var output = Output(consumed: true)
             switch layout.kind {
+            // No romaja layout is built in yet; until one brings its own rules (a vowel after a
+            // final, the silent ㅇ) it composes like a two-set layout.
             case .jamo, .romaja: typeTwoSet(jamo.rawValue, commit: &output.commit)
             case .jaso: typeThreeSet(jamo.rawValue, commit: &output.commit)
             }
