@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "HangulClient", targets: ["HangulClient"]),
         .executable(name: "hangul-compose", targets: ["hangul-compose"]),
         .executable(name: "hanguld", targets: ["hanguld"]),
+        // Test support for the nested harness packages (Differential/, Fuzz/): layouts spelled
+        // backwards, random strokes and the output laws. Not part of the engine.
+        .library(name: "HangulCoreTesting", targets: ["HangulCoreTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -67,10 +70,12 @@ let package = Package(
             pkgConfig: "libhangul",
             providers: [.apt(["libhangul-dev"])]
         ),
+        // Laws and helpers shared by these tests and the harness packages.
+        .target(name: "HangulCoreTesting", dependencies: ["HangulCore"], path: "Tests/HangulCoreTesting"),
         .testTarget(
             name: "HangulCoreTests",
             dependencies: [
-                "HangulCore", "CLibhangul",
+                "HangulCore", "HangulCoreTesting", "CLibhangul",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

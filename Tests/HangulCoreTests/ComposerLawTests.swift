@@ -1,102 +1,139 @@
 import HangulCore
+import HangulCoreTesting
 import PropertyBased
 import Testing
 
-/// Laws every key stream obeys, checked on random streams and exhaustively where that is cheap.
+/// Laws every stroke stream obeys on every built-in layout, under every option combination.
 @Suite struct ComposerLawTests {
-    /// Dubeolsik letters in both cases plus a few keys that are not Hangul on it.
-    static let keys: [Character] = Array("abcdefghijklmnopqrstuvwxyzQWERTOPABCDHJKLMNSUVXYZ1;, ")
-    static let keyStreams = Gen.int(in: 0...(keys.count - 1)).array(of: 0...40).map { String($0.map { keys[$0] }) }
+    static let layoutIDs = Layout.builtIn.map(\.id)
+    /// Random numbers that ``Stroke/decode(_:on:withFlushAndReset:)`` reads as strokes on a layout.
+    static let streams = Gen.int(in: 0...999_999).array(of: 0...40)
+    /// All 32 combinations of the four switches and the output form.
+    static let optionBits = Gen.int(in: 0...31)
 
-    static let optionSets: [ComposerOptions] = {
-        var all: [ComposerOptions] = []
-        for bits in 0..<16 {
-            var options = ComposerOptions()
-            options.autoReorder = bits & 1 != 0
-            options.combiOnDoubleStroke = bits & 2 != 0
-            options.nonChoseongCombi = bits & 4 != 0
-            options.extendedVowels = bits & 8 != 0
-            all.append(options)
-        }
-        return all
-    }()
+    static func layout(_ id: String) -> Layout {
+        guard let layout = Layout.named(id) else { preconditionFailure("built-in layout \(id) not found by its id") }
+        return layout
+    }
 
     /// Backspace walks back through the preedits the keys showed since the last commit, one
     /// keystroke at a time, and ends on an empty preedit it no longer consumes.
-    @Test func backspacingEveryKeystrokeReturnsToAnEmptyPreedit() async {
-        await propertyCheck(count: 500, input: Self.keyStreams, Gen.int(in: 0...15)) { keys, optionBits in
-            var composer = Composer(options: Self.optionSets[optionBits])
+    @Test(arguments: layoutIDs)
+    func backspacingEveryKeystrokeReturnsToAnEmptyPreedit(layoutID: String) async {
+        let layout = Self.layout(layoutID)
+        await propertyCheck(count: 300, input: Self.streams, Self.optionBits) { values, bits in
+            let strokes = values.map { Stroke.decode($0, on: layout) }.filter { $0 != .backspace }
+            var composer = Composer(layout: layout, options: ComposerOptions(bits: bits))
             var shown: [String] = []
-            for key in keys {
-                guard let scalar = key.unicodeScalars.first, let position = KeyPosition(scalar) else {
-                    _ = composer.flush()
-                    shown = []
-                    continue
-                }
-                let output = composer.process(position)
+            for stroke in strokes {
+                let output = stroke.apply(to: &composer)
                 if !output.commit.isEmpty || !output.consumed { shown = [] }
                 if output.consumed { shown.append(composer.preedit.string) }
             }
             var erased: [String] = []
-            for _ in 0...keys.count {
+            for _ in 0...strokes.count {
                 guard composer.backspace().consumed else { break }
                 erased.append(composer.preedit.string)
             }
-            #expect(erased.count <= keys.count)
+            #expect(erased.count <= strokes.count)
             #expect(composer.preedit.isEmpty)
+            #expect(composer.isEmpty)
             #expect(!composer.backspace().consumed)
-            // A vowel that took a final started the syllable with that consonant, a state never
+            // A two-set vowel that took a final started the syllable with that consonant, a state never
             // shown on its own; it may follow the retraced preedits before the end.
             let retraced = Array(shown.reversed().dropFirst())
-            #expect(Array(erased.prefix(retraced.count)) == retraced, "keys \(keys)")
+            #expect(Array(erased.prefix(retraced.count)) == retraced, "strokes \(strokes)")
         }
     }
 
-    @Test func flushIsIdempotent() async {
-        await propertyCheck(count: 500, input: Self.keyStreams, Gen.int(in: 0...15)) { keys, optionBits in
-            var composer = Composer(options: Self.optionSets[optionBits])
-            for key in keys {
-                if let scalar = key.unicodeScalars.first, let position = KeyPosition(scalar) {
-                    _ = composer.process(position)
-                }
-            }
+    @Test(arguments: layoutIDs)
+    func flushIsIdempotent(layoutID: String) async {
+        let layout = Self.layout(layoutID)
+        await propertyCheck(count: 300, input: Self.streams, Self.optionBits) { values, bits in
+            var composer = Composer(layout: layout, options: ComposerOptions(bits: bits))
+            for value in values { _ = Stroke.decode(value, on: layout).apply(to: &composer) }
             let preedit = composer.preedit
             #expect(composer.flush() == preedit)
             #expect(composer.flush().isEmpty)
             #expect(composer.preedit.isEmpty)
+            #expect(composer.isEmpty)
         }
     }
 
-    @Test func outputIsPrecomposedHangulCompatibilityJamoOrTheKeysOwnCharacter() async {
-        await propertyCheck(count: 500, input: Self.keyStreams, Gen.int(in: 0...15)) { keys, optionBits in
-            let text = Typist.text(keys, options: Self.optionSets[optionBits])
-            for scalar in text.unicodeScalars {
-                let isSyllable = Syllable.isPrecomposed(scalar.value)
-                let isCompatibilityJamo = (0x3131...0x3163).contains(scalar.value)
-                let isKey = Self.keys.contains(Character(scalar))
-                #expect(isSyllable || isCompatibilityJamo || isKey, "unexpected U+\(String(scalar.value, radix: 16))")
+    /// After a reset the composer shows nothing, commits nothing on a flush, and types the next
+    /// strokes exactly as a fresh composer does.
+    @Test(arguments: layoutIDs)
+    func resetDropsThePreeditAndForgetsIt(layoutID: String) async {
+        let layout = Self.layout(layoutID)
+        await propertyCheck(count: 300, input: Self.streams, Self.streams, Self.optionBits) { before, after, bits in
+            let options = ComposerOptions(bits: bits)
+            var composer = Composer(layout: layout, options: options)
+            for value in before { _ = Stroke.decode(value, on: layout).apply(to: &composer) }
+            composer.reset()
+            #expect(composer.preedit.isEmpty)
+            #expect(composer.isEmpty)
+            var fresh = Composer(layout: layout, options: options)
+            for value in after {
+                let stroke = Stroke.decode(value, on: layout)
+                let afterReset = stroke.apply(to: &composer)
+                let fromFresh = stroke.apply(to: &fresh)
+                #expect(afterReset == fromFresh, "after reset: \(stroke)")
             }
+            #expect(composer.flush() == fresh.flush())
         }
     }
 
-    @Test func typingTheKeysOfEverySyllableGivesItBack() {
+    /// Every commit is whole syllables of jamo the layout can type (plus a symbol key's own symbol),
+    /// every preedit one syllable at most, and each step's output reports the composer's preedit.
+    @Test(arguments: layoutIDs)
+    func outputIsPrecomposedHangulTheLayoutsJamoOrTheKeysOwnSymbol(layoutID: String) async {
+        let layout = Self.layout(layoutID)
+        let validator = OutputValidator(layout: layout)
+        await propertyCheck(count: 300, input: Self.streams, Self.optionBits) { values, bits in
+            var composer = Composer(layout: layout, options: ComposerOptions(bits: bits))
+            for value in values {
+                let stroke = Stroke.decode(value, on: layout, withFlushAndReset: true)
+                let output = stroke.apply(to: &composer)
+                #expect(validator.problem(inCommit: output.commit.scalars, after: stroke) == nil, "at \(stroke)")
+                #expect(validator.problem(inPreedit: composer.preedit.scalars) == nil, "at \(stroke)")
+                if stroke != .flush, stroke != .reset { #expect(output.preedit == composer.preedit, "at \(stroke)") }
+            }
+            #expect(validator.problem(inCommit: composer.flush().scalars, after: .flush) == nil)
+        }
+    }
+
+    @Test(arguments: layoutIDs)
+    func typingTheKeysOfEverySyllableGivesItBack(layoutID: String) {
+        let layout = Self.layout(layoutID)
+        let speller = KeySpeller(layout: layout)
         var failures: [String] = []
         for value in Syllable.first...Syllable.last {
             guard let syllable = Unicode.Scalar(value) else { continue }
-            let keys = DubeolsikSpelling.keys(for: syllable)
-            let text = Typist.text(keys)
+            guard let keys = speller.keys(for: syllable) else {
+                failures.append("\(syllable): no spelling")
+                continue
+            }
+            let text = Typist.text(spelled: keys, layout: layout)
             if text != String(syllable) { failures.append("\(keys) → \(text), expected \(syllable)") }
         }
-        #expect(failures.isEmpty, "\(failures.prefix(10))")
+        #expect(failures.isEmpty, "\(failures.count) syllables: \(failures.prefix(10))")
     }
 
-    @Test func typingTheKeysOfRandomSyllableStringsGivesThemBack() async {
-        let syllables = Gen.int(in: 0...(Syllable.count - 1)).array(of: 1...20)
-        await propertyCheck(count: 1_000, input: syllables) { indices in
-            let text = String(
-                String.UnicodeScalarView(indices.compactMap { Unicode.Scalar(Syllable.first + UInt32($0)) }))
-            let keys = text.unicodeScalars.map { DubeolsikSpelling.keys(for: $0) }.joined()
-            #expect(Typist.text(keys) == text, "keys \(keys)")
+    /// Random runs of syllables and spaces, typed under random options (the spelling knows which
+    /// pairs the options allow), come back unchanged.
+    @Test(arguments: layoutIDs)
+    func typingTheKeysOfRandomSyllableTextGivesItBack(layoutID: String) async {
+        let layout = Self.layout(layoutID)
+        let characters = Gen.int(in: 0...(Syllable.count + Syllable.count / 8)).array(of: 1...24)
+        await propertyCheck(count: 300, input: characters, Gen.int(in: 0...15)) { indices, bits in
+            let scalars = indices.map { $0 < Syllable.count ? Unicode.Scalar(Syllable.first + UInt32($0)) : " " }
+            let text = String(String.UnicodeScalarView(scalars.compactMap { $0 }))
+            let options = ComposerOptions(bits: bits)
+            guard let keys = KeySpeller(layout: layout, options: options).keys(for: text) else {
+                Issue.record("no spelling for \(text)")
+                return
+            }
+            #expect(Typist.text(spelled: keys, layout: layout, options: options) == text, "keys \(keys)")
         }
     }
 }

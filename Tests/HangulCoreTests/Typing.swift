@@ -34,6 +34,24 @@ struct Typist {
         return Step(key: key, commit: output.commit.string, preedit: composer.preedit.string, consumed: output.consumed)
     }
 
+    /// The text after typing keys as ``KeySpeller`` writes them (every character a key, `" "` the
+    /// space bar, `<` the key that types `<`) and flushing.
+    static func text(spelled keys: String, layout: Layout, options: ComposerOptions = ComposerOptions()) -> String {
+        var typist = Typist(layout: layout, options: options)
+        for key in keys {
+            let output: Composer.Output
+            if let scalar = key.unicodeScalars.first, let position = KeyPosition(scalar) {
+                output = typist.composer.process(position)
+            } else {
+                output = Composer.Output(consumed: false, commit: typist.composer.flush())
+            }
+            typist.text.append(contentsOf: output.commit.string.unicodeScalars)
+            if !output.consumed { typist.text.append(contentsOf: key.unicodeScalars) }
+        }
+        typist.text.append(contentsOf: typist.composer.flush().string.unicodeScalars)
+        return String(String.UnicodeScalarView(typist.text))
+    }
+
     /// Every step of typing `keys`.
     mutating func trace(_ keys: String) -> [Step] { keys.map { type($0) } }
 

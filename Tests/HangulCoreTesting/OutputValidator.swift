@@ -1,0 +1,72 @@
+import HangulCore
+
+/// Checks that what a composer outputs on a layout is well formed and could only come from it.
+///
+/// A commit is a run of whole syllables, each a precomposed syllable, a compatibility letter of a
+/// jamo the layout can type, or a conjoining block (initial or filler, medial or filler, optional
+/// final) of such jamo, never two fillers alone; a symbol key may add its own symbol at the end. A
+/// preedit is one such syllable or nothing, so never more than three scalars. "Jamo the layout can
+/// type" is ``KeySpeller/reachableJamo(in:)`` with every option on.
+public struct OutputValidator: Sendable {
+    public let layout: Layout
+    private let choseong: Set<UInt32>
+    private let jungseong: Set<UInt32>
+    private let jongseong: Set<UInt32>
+    private let compatibility: Set<UInt32>
+
+    public init(layout: Layout) {
+        self.layout = layout
+        let speller = KeySpeller(layout: layout, options: .everythingOn)
+        choseong = Set(speller.reachableJamo(in: .choseong).map(\.rawValue))
+        jungseong = Set(speller.reachableJamo(in: .jungseong).map(\.rawValue))
+        jongseong = Set(speller.reachableJamo(in: .jongseong).map(\.rawValue))
+        var compatibility = Set<UInt32>()
+        for slot in JamoSlot.allCases {
+            for jamo in speller.reachableJamo(in: slot) {
+                if let letter = jamo.compatibility { compatibility.insert(letter.value) }
+            }
+        }
+        self.compatibility = compatibility
+    }
+
+    /// What is wrong with the commit of one stroke, or `nil` when it is fine.
+    public func problem(inCommit commit: [UInt32], after stroke: Stroke) -> String? {
+        var scalars = commit[...]
+        if case .key(let position) = stroke, case .symbol(let symbol) = layout.action(at: position) {
+            guard scalars.last == symbol.value else {
+                return "symbol key \(position) did not commit its symbol U+\(hex(symbol.value)) last: \(show(commit))"
+            }
+            scalars = scalars.dropLast()
+        }
+        while !scalars.isEmpty {
+            guard let length = syllableLength(scalars) else { return "not a syllable at \(show(Array(scalars)))" }
+            scalars = scalars.dropFirst(length)
+        }
+        return nil
+    }
+
+    /// What is wrong with a preedit, or `nil` when it is one syllable or nothing.
+    public func problem(inPreedit preedit: [UInt32]) -> String? {
+        if preedit.isEmpty { return nil }
+        guard syllableLength(preedit[...]) == preedit.count else {
+            return "preedit is not one syllable: \(show(preedit))"
+        }
+        return nil
+    }
+
+    /// The number of scalars of the syllable that starts `scalars`, or `nil` when none does.
+    private func syllableLength(_ scalars: ArraySlice<UInt32>) -> Int? {
+        guard let first = scalars.first else { return nil }
+        if Syllable.isPrecomposed(first) || compatibility.contains(first) { return 1 }
+        let filler = (choseong: Jamo.choseongFiller.rawValue, jungseong: Jamo.jungseongFiller.rawValue)
+        guard first == filler.choseong || choseong.contains(first) else { return nil }
+        let rest = scalars.dropFirst()
+        guard let second = rest.first, second == filler.jungseong || jungseong.contains(second) else { return nil }
+        if let third = rest.dropFirst().first, jongseong.contains(third) { return 3 }
+        // Two fillers show nothing: an empty syllable must never be written.
+        return first == filler.choseong && second == filler.jungseong ? nil : 2
+    }
+
+    private func show(_ scalars: [UInt32]) -> String { scalars.map { "U+" + hex($0) }.joined(separator: " ") }
+    private func hex(_ value: UInt32) -> String { String(value, radix: 16, uppercase: true) }
+}

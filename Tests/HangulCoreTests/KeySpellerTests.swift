@@ -1,0 +1,48 @@
+import HangulCore
+import HangulCoreTesting
+import Testing
+
+/// The layout tables read backwards, checked against spellings written by hand.
+@Suite struct KeySpellerTests {
+    let dubeolsik = KeySpeller(layout: .dubeolsik)
+
+    @Test(arguments: [
+        ("안녕하세요", "dkssudgktpdy"), ("값", "rkqt"), ("닭", "ekfr"), ("꽃", "Rhc"), ("왜", "dho"),
+        ("의", "dml"), ("ㅋㅋ", "zz"), ("ㅠ", "b"), ("한글 입력.", "gksrmf dlqfur."), ("1+1=2", "1+1=2"),
+    ])
+    func dubeolsikSpellsTextAsItsPrintedKeys(text: String, keys: String) {
+        #expect(dubeolsik.keys(for: text) == keys)
+    }
+
+    @Test func identicalPairsSpellOnlyWithCombiOnDoubleStroke() {
+        var options = ComposerOptions()
+        options.combiOnDoubleStroke = true
+        // ㄲ has its own key (Shift+r) either way; the final ㅆ has T too, so no pair is ever needed.
+        #expect(dubeolsik.keys(for: "깎") == "RkR")
+        #expect(KeySpeller(layout: .dubeolsik, options: options).keys(for: "깎") == "RkR")
+    }
+
+    @Test func dubeolsikReachesEveryModernJamoAndNoOther() {
+        let speller = KeySpeller(layout: .dubeolsik, options: .everythingOn)
+        #expect(speller.reachableJamo(in: .choseong).map(\.rawValue) == Array(Jamo.modernChoseongRange))
+        #expect(speller.reachableJamo(in: .jungseong).map(\.rawValue) == Array(Jamo.modernJungseongRange))
+        #expect(speller.reachableJamo(in: .jongseong).map(\.rawValue) == Array(Jamo.modernJongseongRange))
+    }
+
+    @Test func charactersNoKeyTypesHaveNoSpelling() {
+        #expect(dubeolsik.keys(for: "日本") == nil)
+        #expect(dubeolsik.keys(for: "é") == nil)
+        #expect(dubeolsik.keys(for: Unicode.Scalar(0x1140)!) == nil)  // ᅀ, old Hangul
+    }
+
+    @Test func everySyllableIsSpelledAsTheHandWrittenTableSays() {
+        var differences: [String] = []
+        for value in Syllable.first...Syllable.last {
+            guard let syllable = Unicode.Scalar(value) else { continue }
+            let expected = DubeolsikSpelling.keys(for: syllable)
+            let spelled = dubeolsik.keys(for: syllable)
+            if spelled != expected { differences.append("\(syllable): \(spelled ?? "nil"), table \(expected)") }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(10))")
+    }
+}
