@@ -1,0 +1,62 @@
+import HangulCore
+
+/// One key of a differential stream: a US-QWERTY position, the space bar, or BackSpace.
+///
+/// Space is not a ``HangulCore/KeyPosition`` (no layout puts a jamo on it): a frontend flushes the
+/// composer and lets it through, which is what libhangul does with it too. BackSpace goes to
+/// `backspace()` on both sides.
+public enum StreamKey: Hashable, Sendable, CustomStringConvertible {
+    case position(KeyPosition)
+    case space
+    case backspace
+
+    /// The key in `hangul-compose` key notation: the character itself, `<space>`, `<BackSpace>`, and
+    /// `<less>` for `<`, so a repro pastes straight into `hangul-compose --trace`.
+    public var notation: String {
+        switch self {
+        case .position(let position): position.ascii == UInt8(ascii: "<") ? "<less>" : String(position.character)
+        case .space: "<space>"
+        case .backspace: "<BackSpace>"
+        }
+    }
+
+    public var description: String { notation }
+
+    /// The key a US-QWERTY character types: printable ASCII is a position, `" "` is the space bar.
+    public init?(character: Character) {
+        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return nil }
+        if scalar == " " {
+            self = .space
+        } else if let position = KeyPosition(scalar) {
+            self = .position(position)
+        } else {
+            return nil
+        }
+    }
+
+    /// Reads keys written in ``notation``, as a mismatch report prints them; `nil` on anything else.
+    public static func parse(_ notation: String) -> [StreamKey]? {
+        var keys: [StreamKey] = []
+        var rest = Substring(notation)
+        while let first = rest.first {
+            if first == "<" {
+                guard let close = rest.firstIndex(of: ">") else { return nil }
+                switch rest[rest.index(after: rest.startIndex)..<close] {
+                case "space": keys.append(.space)
+                case "BackSpace": keys.append(.backspace)
+                case "less": keys.append(.position(KeyPosition(ascii: UInt8(ascii: "<"))!))
+                default: return nil
+                }
+                rest = rest[rest.index(after: close)...]
+            } else {
+                guard let key = StreamKey(character: first) else { return nil }
+                keys.append(key)
+                rest = rest.dropFirst()
+            }
+        }
+        return keys
+    }
+
+    /// A key stream in notation, one string.
+    public static func notation(_ keys: some Sequence<StreamKey>) -> String { keys.map(\.notation).joined() }
+}
