@@ -89,7 +89,11 @@ import Testing
     @Test func unknownLayoutListsTheKnownOnes() throws {
         let result = try Subprocess.run(["--layout", "3x", "rk"], input: "")
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: unknown layout \"3x\"; known: 2/dubeolsik\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: unknown layout \"3x\"; known: 2/dubeolsik, 2y/dubeolsik-yetgeul, 32/sebeolsik-dubeolsik, "
+                    + "39/sebeolsik-390, 3f/sebeolsik-final, 3s/sebeolsik-noshift, 3y/sebeolsik-yetgeul, ro/romaja, "
+                    + "ahn/ahnmatae\n"))
     }
 
     @Test func unknownOptionListsTheKnownOnes() throws {
@@ -109,7 +113,7 @@ import Testing
 
     @Test func listLayoutsPrintsIdNameAndKoreanName() throws {
         let result = try Subprocess.run(["--list-layouts"], input: "")
-        #expect(result.stdout == "2\tDubeolsik\t두벌식\n")
+        #expect(result.stdout.hasPrefix("2\tDubeolsik\t두벌식\n2y\tDubeolsik Yetgeul\t두벌식 옛글\n"))
     }
 
     @Test func aLastLineWithoutNewlineIsTyped() throws {

@@ -50,7 +50,8 @@ import Testing
         #expect(
             line(.integer(1), HelloResult())
                 == #"{"id":1,"result":{"protocol":1,"server":{"name":"hanguld","version":"0.1.0"},"mode":"hangul","#
-                + #""options":"# + defaultOptions + #","layouts":[{"id":"2","name":"Dubeolsik","korean_name":"두벌식"}],"#
+                + #""options":"# + defaultOptions
+                + #","layouts":[{"id":"2","name":"Dubeolsik","korean_name":"두벌식"},{"id":"2y","name":"Dubeolsik Yetgeul","korean_name":"두벌식 옛글"},{"id":"32","name":"Sebeolsik Dubeol Layout","korean_name":"세벌식 두벌자판"},{"id":"39","name":"Sebeolsik 390","korean_name":"세벌식 390"},{"id":"3f","name":"Sebeolsik Final","korean_name":"세벌식 최종"},{"id":"3s","name":"Sebeolsik Noshift","korean_name":"세벌식 순아래"},{"id":"3y","name":"Sebeolsik Yetgeul","korean_name":"세벌식 옛글"},{"id":"ro","name":"Romaja","korean_name":"로마자"},{"id":"ahn","name":"Ahnmatae","korean_name":"안마태"}],"#
                 + #""capabilities":{"methods":["hello","key","reset","cancel","set_options","get_options","set_mode","#
                 + #""toggle","set_content_type","ping"],"max_line_bytes":65536,"max_pending_requests":1024}}}"# + "\n")
     }
