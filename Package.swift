@@ -32,6 +32,7 @@ let package = Package(
         ),
         .target(name: "HangulKeys", dependencies: ["HangulCore", "CXKBCommon"]),
         .target(name: "HangulProtocol", dependencies: ["HangulCore"]),
+        .target(name: "HangulLayoutFiles", dependencies: ["HangulCore"]),
         .target(name: "CPeerCredentials"),
         .target(
             name: "HangulDaemon",
@@ -49,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "hanguld",
             dependencies: [
-                "HangulDaemon", "HangulKeys",
+                "HangulDaemon", "HangulKeys", "HangulLayoutFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -57,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "hangul-compose",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulClient",
+                "HangulCore", "HangulKeys", "HangulClient", "HangulLayoutFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
