@@ -4,14 +4,20 @@ import HangulCore
 ///
 /// Syllables are split into their jamo and each jamo is spelled from the tables alone, never by
 /// trying the composer, so typing the spelling and getting the text back is a real check of the
-/// composer (a property test does exactly that on every built-in layout). On
-/// ``Layout/Kind/jamo`` layouts consonants are typed as initials, finals included, as on the
-/// printed keyboard; on ``Layout/Kind/jaso`` layouts each key gives its slot directly. A compound
-/// the layout has no key for is typed as its parts, in the order the combination table joins them;
-/// of several spellings the shortest is used, unshifted keys before shifted ones.
+/// composer (a property test does exactly that on every built-in layout). On ``Layout/Kind/jamo``
+/// and ``Layout/Kind/romaja`` layouts consonant keys also type finals, as on the printed keyboard;
+/// on ``Layout/Kind/jaso`` layouts each key gives its slot directly. A compound the layout has no
+/// key for is typed as its parts, in the order the combination table joins them; of several
+/// spellings the shortest is used, unshifted keys before shifted ones.
 ///
-/// Identical pairs (ㄱ+ㄱ) count on two-set layouts only with `combi-on-double-stroke`, and the
-/// extended vowels only with `extended-vowels`, as in ``Composer``.
+/// Romaja follows its own writing rules: a syllable's silent ㅇ is not typed (a → 아), and a syllable
+/// that the previous one could swallow (it starts with a vowel, or follows a final, or starts with
+/// a two-letter initial) starts with a capital letter, which the layout reads as the start of a new
+/// syllable: 안아 is `anA`, 간가 is `ganGa`, 가나 is `gana`.
+///
+/// Identical pairs (ㄱ+ㄱ) count on modern two-set layouts only with `combi-on-double-stroke`, as
+/// in ``Composer``. Old-Hangul finals that only an initial key's conversion reaches (HangulCore keeps
+/// that conversion internal) are not spelled.
 public struct KeySpeller: Sendable {
     public let layout: Layout
     /// Keys for each jamo value the layout can reach, by slot.
@@ -28,7 +34,7 @@ public struct KeySpeller: Sendable {
             case .jamo(let jamo):
                 guard let slot = jamo.slot else { continue }
                 typed[slot, default: []].append((jamo.rawValue, position))
-                // A two-set consonant key also types the consonant as a final.
+                // A two-set or romaja consonant key also types the consonant as a final.
                 if layout.kind != .jaso, slot == .choseong, let final = jamo.asJongseong {
                     typed[.jongseong, default: []].append((final.rawValue, position))
                 }
@@ -40,7 +46,7 @@ public struct KeySpeller: Sendable {
         }
         var spellings: [JamoSlot: [UInt32: [KeyPosition]]] = [:]
         for slot in JamoSlot.allCases {
-            spellings[slot] = Self.closure(of: typed[slot] ?? [], layout: layout, options: options)
+            spellings[slot] = Self.closure(of: typed[slot] ?? [], in: slot, layout: layout, options: options)
         }
         self.spellings = spellings
         characterKeys = characters
@@ -49,10 +55,10 @@ public struct KeySpeller: Sendable {
     /// Every jamo value a slot can reach from single keys by merging one more key at a time, each
     /// with its shortest spelling (breadth first, so shorter spellings are found first).
     private static func closure(
-        of keys: [(jamo: UInt32, key: KeyPosition)], layout: Layout, options: ComposerOptions
+        of keys: [(jamo: UInt32, key: KeyPosition)], in slot: JamoSlot, layout: Layout, options: ComposerOptions
     ) -> [UInt32: [KeyPosition]] {
-        var best: [UInt32: [KeyPosition]] = [:]
         let keys = keys.sorted { preferred($0.key, over: $1.key) }
+        var best: [UInt32: [KeyPosition]] = [:]
         for (jamo, key) in keys where best[jamo] == nil { best[jamo] = [key] }
         var frontier = best.keys.sorted()
         while !frontier.isEmpty {
@@ -61,7 +67,7 @@ public struct KeySpeller: Sendable {
                 guard let prefix = best[value] else { continue }
                 for (jamo, key) in keys {
                     let merged = combine(value, jamo, layout: layout, options: options)
-                    guard merged != 0, best[merged] == nil else { continue }
+                    guard merged != 0, JamoSlot(of: merged) == slot, best[merged] == nil else { continue }
                     let candidate = prefix + [key]
                     if let known = next[merged], !lexicallyBefore(candidate, known) { continue }
                     next[merged] = candidate
@@ -73,12 +79,10 @@ public struct KeySpeller: Sendable {
         return best
     }
 
-    /// The merge ``Composer`` makes of a slot's value and a typed jamo under these options.
+    /// The merge ``Composer`` makes of a slot's value and a typed jamo of the same slot.
     private static func combine(_ first: UInt32, _ second: UInt32, layout: Layout, options: ComposerOptions) -> UInt32 {
-        if first == second, layout.kind == .jamo, !options.combiOnDoubleStroke { return 0 }
-        let merged = layout.combinations.combine(first, second)
-        if merged != 0 || !options.extendedVowels { return merged }
-        return layout.extendedVowelCombinations.combine(first, second)
+        if first == second, layout.kind == .jamo, !layout.typesOldHangul, !options.combiOnDoubleStroke { return 0 }
+        return layout.combinations.combine(first, second)
     }
 
     /// Of two equally long spellings, the one whose first differing key is ``preferred(_:over:)``.
@@ -107,49 +111,85 @@ public struct KeySpeller: Sendable {
     /// The keys for a jamo in a slot, or `nil` when the layout cannot type it there.
     public func keys(for jamo: Jamo, in slot: JamoSlot) -> [KeyPosition]? { spellings[slot]?[jamo.rawValue] }
 
-    /// The keys that type one character, as US-QWERTY characters with `" "` for the space bar, or
-    /// `nil` when the layout cannot type it.
+    /// The keys that type one character on its own, as US-QWERTY characters with `" "` for the space
+    /// bar, or `nil` when the layout cannot type it.
     ///
     /// A precomposed syllable is its jamo in order; a compatibility letter alone (ㅋ) is typed as an
-    /// initial or a vowel; a conjoining jamo (old Hangul written out) as its own slot, its fillers as
-    /// nothing; any other character by a key that types it as a symbol or lets it through.
+    /// initial or a vowel (not on romaja, which writes no lone letters); a conjoining jamo (old Hangul
+    /// written out) as its own slot, its fillers as nothing; any other character by a key that types it
+    /// as a symbol or lets it through.
     public func keys(for character: Unicode.Scalar) -> String? {
         if character == " " { return " " }
-        var keys: [KeyPosition] = []
-        if let (choseong, jungseong, jongseong) = Syllable.decompose(character) {
-            guard let initial = self.keys(for: choseong, in: .choseong),
-                let medial = self.keys(for: jungseong, in: .jungseong)
-            else { return nil }
-            keys = initial + medial
-            if let jongseong {
-                guard let final = self.keys(for: jongseong, in: .jongseong) else { return nil }
-                keys += final
-            }
-        } else if character.value == Jamo.choseongFiller.rawValue || character.value == Jamo.jungseongFiller.rawValue {
-            return ""
-        } else if let slot = JamoSlot(of: character.value) {
-            guard let spelled = self.keys(for: Jamo(rawValue: character.value), in: slot) else { return nil }
-            keys = spelled
-        } else if let letter = Jamo(compatibility: character, as: .jungseong)
-            ?? Jamo(compatibility: character, as: .choseong),
-            let spelled = self.keys(for: letter, in: letter.slot ?? .choseong)
-        {
-            keys = spelled
-        } else if let key = characterKeys[character.value] {
-            keys = [key]
-        } else {
-            return nil
-        }
-        return String(keys.map(\.character))
+        return spell(character).map { String($0.keys.map(\.character)) }
     }
 
     /// The keys that type a text, or `nil` when the layout cannot type some character of it.
     public func keys(for text: String) -> String? {
-        var result = ""
+        var result: [KeyPosition?] = []
+        var previous: Spelling?
         for character in text.unicodeScalars {
-            guard let keys = keys(for: character) else { return nil }
-            result += keys
+            guard var spelling = spell(character) else { return nil }
+            if layout.kind == .romaja, let before = previous, before.isSyllable, spelling.isSyllable,
+                before.hasFinal || spelling.startsWithVowel || spelling.initialKeys > 1,
+                let first = spelling.keys.first
+            {
+                guard let capital = capitalized(first) else { return nil }
+                spelling.keys[0] = capital
+            }
+            result += spelling.keys.map { Optional($0) }
+            if character == " " { result.append(nil) }
+            previous = spelling
         }
-        return result
+        return String(result.map { $0?.character ?? " " })
+    }
+
+    /// One character's keys, and what the next syllable must know about it.
+    private struct Spelling {
+        var keys: [KeyPosition]
+        var isSyllable = false
+        var hasFinal = false
+        var startsWithVowel = false
+        var initialKeys = 0
+    }
+
+    private func spell(_ character: Unicode.Scalar) -> Spelling? {
+        if character == " " { return Spelling(keys: []) }
+        if let (choseong, jungseong, jongseong) = Syllable.decompose(character) {
+            let silent = layout.kind == .romaja && choseong.rawValue == 0x110B
+            guard let initial = silent ? [] : keys(for: choseong, in: .choseong),
+                let medial = keys(for: jungseong, in: .jungseong)
+            else { return nil }
+            var spelling = Spelling(
+                keys: initial + medial, isSyllable: true, hasFinal: jongseong != nil, startsWithVowel: silent,
+                initialKeys: initial.count)
+            if let jongseong {
+                guard let final = keys(for: jongseong, in: .jongseong) else { return nil }
+                spelling.keys += final
+            }
+            return spelling
+        }
+        if character.value == Jamo.choseongFiller.rawValue || character.value == Jamo.jungseongFiller.rawValue {
+            return Spelling(keys: [])
+        }
+        if let slot = JamoSlot(of: character.value) {
+            return keys(for: Jamo(rawValue: character.value), in: slot).map { Spelling(keys: $0) }
+        }
+        if layout.kind != .romaja,
+            let letter = Jamo(compatibility: character, as: .jungseong)
+                ?? Jamo(compatibility: character, as: .choseong),
+            let spelled = keys(for: letter, in: letter.slot ?? .choseong)
+        {
+            return Spelling(keys: spelled)
+        }
+        return characterKeys[character.value].map { Spelling(keys: [$0]) }
+    }
+
+    /// The capital of a letter key when the layout types the same jamo with it, so that it only adds
+    /// "start a new syllable".
+    private func capitalized(_ key: KeyPosition) -> KeyPosition? {
+        guard (0x61...0x7A).contains(key.ascii), let capital = KeyPosition(ascii: key.ascii - 0x20),
+            layout.action(at: capital) == layout.action(at: key)
+        else { return nil }
+        return capital
     }
 }

@@ -6,27 +6,41 @@ import HangulCore
 /// jamo the layout can type, or a conjoining block (initial or filler, medial or filler, optional
 /// final) of such jamo, never two fillers alone; a symbol key may add its own symbol at the end. A
 /// preedit is one such syllable or nothing, so never more than three scalars. "Jamo the layout can
-/// type" is ``KeySpeller/reachableJamo(in:)`` with every option on.
+/// type" is ``KeySpeller/reachableJamo(in:)`` with every option on; on old-Hangul layouts, whose
+/// finals the speller cannot all derive, it is any jamo of the slot, so only the shape is checked.
 public struct OutputValidator: Sendable {
     public let layout: Layout
     private let choseong: Set<UInt32>
     private let jungseong: Set<UInt32>
     private let jongseong: Set<UInt32>
     private let compatibility: Set<UInt32>
+    private let anyJamo: Bool
 
     public init(layout: Layout) {
         self.layout = layout
         let speller = KeySpeller(layout: layout, options: .everythingOn)
-        choseong = Set(speller.reachableJamo(in: .choseong).map(\.rawValue))
+        // Romaja writes a vowel with no consonant before it with a silent ㅇ no key types.
+        let silent: Set<UInt32> = layout.kind == .romaja ? [0x110B] : []
+        choseong = Set(speller.reachableJamo(in: .choseong).map(\.rawValue)).union(silent)
         jungseong = Set(speller.reachableJamo(in: .jungseong).map(\.rawValue))
         jongseong = Set(speller.reachableJamo(in: .jongseong).map(\.rawValue))
         var compatibility = Set<UInt32>()
         for slot in JamoSlot.allCases {
-            for jamo in speller.reachableJamo(in: slot) {
+            for jamo in speller.reachableJamo(in: slot) + (slot == .choseong ? silent.map(Jamo.init) : []) {
                 if let letter = jamo.compatibility { compatibility.insert(letter.value) }
             }
         }
         self.compatibility = compatibility
+        anyJamo = layout.typesOldHangul
+    }
+
+    private func reachable(_ scalar: UInt32, _ slot: JamoSlot) -> Bool {
+        if anyJamo { return JamoSlot(of: scalar) == slot }
+        switch slot {
+        case .choseong: return choseong.contains(scalar)
+        case .jungseong: return jungseong.contains(scalar)
+        case .jongseong: return jongseong.contains(scalar)
+        }
     }
 
     /// What is wrong with the commit of one stroke, or `nil` when it is fine.
@@ -58,11 +72,12 @@ public struct OutputValidator: Sendable {
     private func syllableLength(_ scalars: ArraySlice<UInt32>) -> Int? {
         guard let first = scalars.first else { return nil }
         if Syllable.isPrecomposed(first) || compatibility.contains(first) { return 1 }
+        if anyJamo, (0x3131...0x318E).contains(first) { return 1 }
         let filler = (choseong: Jamo.choseongFiller.rawValue, jungseong: Jamo.jungseongFiller.rawValue)
-        guard first == filler.choseong || choseong.contains(first) else { return nil }
+        guard first == filler.choseong || reachable(first, .choseong) else { return nil }
         let rest = scalars.dropFirst()
-        guard let second = rest.first, second == filler.jungseong || jungseong.contains(second) else { return nil }
-        if let third = rest.dropFirst().first, jongseong.contains(third) { return 3 }
+        guard let second = rest.first, second == filler.jungseong || reachable(second, .jungseong) else { return nil }
+        if let third = rest.dropFirst().first, reachable(third, .jongseong) { return 3 }
         // Two fillers show nothing: an empty syllable must never be written.
         return first == filler.choseong && second == filler.jungseong ? nil : 2
     }

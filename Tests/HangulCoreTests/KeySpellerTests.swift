@@ -45,4 +45,23 @@ import Testing
         }
         #expect(differences.isEmpty, "\(differences.prefix(10))")
     }
+
+    /// Romaja writes no silent ㅇ, and starts with a capital a syllable the one before would swallow.
+    @Test(arguments: [
+        ("아", "a"), ("가나", "gana"), ("안아", "anA"), ("간가", "ganGa"), ("닭이", "dalgI"), ("강", "gang"),
+        ("까치", "ggaci"), ("한글 입력", "hanGeul ibLieog"),
+    ])
+    func romajaSpellsWhatItsRulesReadBack(text: String, keys: String) throws {
+        let layout = try #require(Layout.named("ro"))
+        #expect(KeySpeller(layout: layout).keys(for: text) == keys)
+        #expect(Typist.text(spelled: keys, layout: layout) == text)
+    }
+
+    @Test func sebeolsikFinalSpellsEachSlotWithItsOwnKeys() throws {
+        let layout = try #require(Layout.named("3f"))
+        let speller = KeySpeller(layout: layout)
+        let keys = try #require(speller.keys(for: "한글"))
+        #expect(Typist.text(spelled: keys, layout: layout) == "한글")
+        #expect(speller.keys(for: "ㅋㅋ") != nil)
+    }
 }

@@ -14,11 +14,13 @@ public struct MismatchReport: Sendable, CustomStringConvertible {
     public var ours: Trace
     public var libhangul: Trace
 
-    /// Shrinks a failing stream with the check that found it and records both traces.
+    /// Shrinks a failing stream (unless asked not to) with the check that found it and records both traces.
     public init(
-        check: DifferentialCheck, options: ComparedOptions, keys: [StreamKey], firstDifference: Int, origin: String
+        check: DifferentialCheck, options: ComparedOptions, keys: [StreamKey], firstDifference: Int, origin: String,
+        shrink: Bool = true
     ) {
-        let shrunk = Shrinker.shrink(keys, firstDifference: firstDifference) { check.firstMismatch($0) != nil }
+        let shrunk =
+            shrink ? Shrinker.shrink(keys, firstDifference: firstDifference) { check.firstMismatch($0) != nil } : keys
         let (ours, libhangul) = check.traces(shrunk)
         self.layout = check.layout
         self.options = options
@@ -38,7 +40,7 @@ public struct MismatchReport: Sendable, CustomStringConvertible {
         var lines = [
             "MISMATCH on layout \(layout.id) (\(layout.name)) with \(options)",
             "  libhangul: hangul_ic_new(\"\(layout.id)\"), \(libhangulSettings)",
-            "  keys: \(notation)   (\(keys.count) keys, shrunk from \(originalLength); \(origin))",
+            "  keys: \(notation)   (\(keys.count) keys\(keys.count == originalLength ? "" : ", shrunk from \(originalLength)"); \(origin))",
             "  ours alone: hangul-compose --trace --layout \(layout.id) \(options.composeArguments) '\(notation)'",
             "  step key           ours: commit | preedit | consumed        libhangul: commit | preedit | consumed",
         ]

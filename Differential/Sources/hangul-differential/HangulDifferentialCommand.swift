@@ -34,6 +34,13 @@ struct HangulDifferentialCommand: ParsableCommand {
     @Flag(help: "Skip the exhaustive short streams.")
     var noExhaustive = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Compare only these keys (as a report writes them: `r`, `<space>`, `<BackSpace>`, `<less>`)"
+                + " under every option combination, and show both traces.",
+            valueName: "keys"))
+    var keys: String?
+
     /// `Differential/Corpus/sentences.txt`, found from this source file so the command works from any
     /// directory of a checkout.
     static var defaultCorpusPath: String {
@@ -50,6 +57,13 @@ struct HangulDifferentialCommand: ParsableCommand {
 
     func run() throws {
         let layouts = layoutIDs.isEmpty ? Layout.builtIn : layoutIDs.compactMap { Layout.named($0) }
+        if let keys {
+            guard let stream = StreamKey.parse(keys) else {
+                throw ValidationError("--keys: cannot read \"\(keys)\"; write keys as a report does")
+            }
+            try compareOne(stream, on: layouts)
+            return
+        }
         let text: String
         do {
             text = try String(contentsOfFile: corpus, encoding: .utf8)
@@ -71,6 +85,25 @@ struct HangulDifferentialCommand: ParsableCommand {
         Self.say(
             "differential: \(comparisons - failures) passed, \(failures) failed"
                 + " (\(comparisons) comparisons, \(keys) keys, \(Self.format(seconds)) s)")
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// `--keys`: one stream on each layout under every option combination, with both traces.
+    func compareOne(_ stream: [StreamKey], on layouts: [Layout]) throws {
+        var failures = 0
+        for layout in layouts {
+            for options in ComparedOptions.all {
+                let check = try DifferentialCheck(layout: layout, options: options)
+                let keys = options.keepsBackSpace(on: layout) ? stream : stream.filter { $0 != .backspace }
+                guard let difference = check.firstMismatch(keys) else { continue }
+                failures += 1
+                let report = MismatchReport(
+                    check: check, options: options, keys: keys, firstDifference: difference, origin: "--keys",
+                    shrink: false)
+                Self.say("\(report)")
+            }
+        }
+        Self.say("differential: \(layouts.count * ComparedOptions.all.count - failures) passed, \(failures) failed")
         if failures > 0 { throw ExitCode(1) }
     }
 
