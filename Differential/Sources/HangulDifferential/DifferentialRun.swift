@@ -11,6 +11,8 @@ public struct DifferentialRun: Sendable {
     /// Also compare every stream of two keys (all positions, space, BackSpace) and of three
     /// Hangul keys or BackSpace (one key per distinct jamo).
     public var exhaustive: Bool
+    /// The longest random stream.
+    public var maxLength = 32
     /// Failing comparisons shrunk per layout; the rest are only counted, as they are nearly always
     /// the same disagreement again.
     public var shrinkLimit = 25
@@ -99,7 +101,7 @@ public struct DifferentialRun: Sendable {
             }
         }
 
-        var generator = KeyStreamGenerator(layout: layout, seed: seed)
+        var generator = KeyStreamGenerator(layout: layout, seed: seed, maxLength: maxLength)
         for index in 0..<randomStreams {
             compare(generator.next(), origin: "random stream \(index + 1), seed \(seed)")
             result.randomStreams += 1

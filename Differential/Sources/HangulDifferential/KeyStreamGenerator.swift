@@ -26,12 +26,22 @@ public struct KeyStreamGenerator: Sendable {
         random = SplitMix64(seed: SplitMix64.seed(seed, layoutID: layout.id))
     }
 
-    /// The next stream: 1 to ``maxLength`` keys, about 72% Hangul keys, 8% other positions, 6% space
-    /// and 14% BackSpace.
+    /// The next stream: 1 to ``maxLength`` keys. Three streams in four draw from every key: about 72%
+    /// Hangul keys, 8% other positions, 6% space and 14% BackSpace. The fourth draws from two to
+    /// four Hangul keys (and BackSpace), so the same few jamo pile up into long compounds, old-Hangul
+    /// clusters and full keystroke chains, which streams over all keys almost never build.
     public mutating func next() -> [StreamKey] {
         let length = random.below(maxLength) + 1
         var keys: [StreamKey] = []
         keys.reserveCapacity(length)
+        if random.below(4) == 0, !hangulKeys.isEmpty {
+            var few: [StreamKey] = (0..<(2 + random.below(3))).map { _ in
+                .position(hangulKeys[random.below(hangulKeys.count)])
+            }
+            if random.below(2) == 0 { few.append(.backspace) }
+            for _ in 0..<length { keys.append(few[random.below(few.count)]) }
+            return keys
+        }
         for _ in 0..<length { keys.append(nextKey()) }
         return keys
     }

@@ -25,6 +25,9 @@ struct HangulDifferentialCommand: ParsableCommand {
     @Option(help: "Seed of the random streams; the same seed types the same streams.")
     var seed: UInt64 = 1
 
+    @Option(help: "The longest random stream, in keys.")
+    var maxLength = 32
+
     @Option(name: .customLong("layout"), help: "A layout id to compare (repeatable); default: every built-in layout.")
     var layoutIDs: [String] = []
 
@@ -50,6 +53,7 @@ struct HangulDifferentialCommand: ParsableCommand {
 
     func validate() throws {
         guard count >= 0 else { throw ValidationError("--count must be 0 or more, got \(count)") }
+        guard maxLength >= 1 else { throw ValidationError("--max-length must be 1 or more, got \(maxLength)") }
         for id in layoutIDs where Layout.named(id) == nil {
             throw ValidationError(DifferentialError.unknownLayout(id, known: Layout.knownIDs).description)
         }
@@ -70,8 +74,9 @@ struct HangulDifferentialCommand: ParsableCommand {
         } catch {
             throw ValidationError(DifferentialError.unreadableCorpus(path: corpus, reason: "\(error)").description)
         }
-        let run = DifferentialRun(
+        var run = DifferentialRun(
             layouts: layouts, randomStreams: count, seed: seed, corpus: Corpus(text: text), exhaustive: !noExhaustive)
+        run.maxLength = maxLength
         Self.say(
             "differential: libhangul vs ours, seed \(seed), \(count) random streams per layout, 16 option combinations")
         let results = try run.run { result in
