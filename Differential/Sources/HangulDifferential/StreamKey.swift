@@ -44,7 +44,7 @@ public enum StreamKey: Hashable, Sendable, CustomStringConvertible {
                 switch rest[rest.index(after: rest.startIndex)..<close] {
                 case "space": keys.append(.space)
                 case "BackSpace": keys.append(.backspace)
-                case "less": keys.append(.position(KeyPosition(ascii: UInt8(ascii: "<"))!))
+                case "less": keys.append(.position(Self.less))
                 default: return nil
                 }
                 rest = rest[rest.index(after: close)...]
@@ -56,6 +56,12 @@ public enum StreamKey: Hashable, Sendable, CustomStringConvertible {
         }
         return keys
     }
+
+    /// The `<` key, which notation writes `<less>`.
+    static let less: KeyPosition = {
+        guard let position = KeyPosition(ascii: UInt8(ascii: "<")) else { preconditionFailure("< is printable ASCII") }
+        return position
+    }()
 
     /// A key stream in notation, one string.
     public static func notation(_ keys: some Sequence<StreamKey>) -> String { keys.map(\.notation).joined() }

@@ -20,7 +20,7 @@ struct HangulDifferentialCommand: ParsableCommand {
     )
 
     @Option(help: "Random key streams per layout (each compared under all 16 option combinations).")
-    var count = 100_000
+    var count = 250_000
 
     @Option(help: "Seed of the random streams; the same seed types the same streams.")
     var seed: UInt64 = 1
