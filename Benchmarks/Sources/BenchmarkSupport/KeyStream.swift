@@ -1,0 +1,85 @@
+import HangulCore
+
+/// A deterministic stream of keys typing Korean prose on one layout, typos and corrections included.
+///
+/// Sentences from ``KoreanText`` are drawn in a seeded random order and typed with a space between
+/// them. Like a real typist, the stream sometimes hits a wrong letter and takes it back at once
+/// (about 4 keys in 100), and sometimes rubs out the end of a word before the space and types it
+/// again (about 1 word in 15), so BackSpace arrives both on a full syllable and on a half-typed one.
+public struct KeyStream: Sendable {
+    /// The keys, typos and corrections included.
+    public let keys: [TypedKey]
+    /// The same text typed without a mistake.
+    public let cleanKeys: [TypedKey]
+    /// The text ``cleanKeys`` type: the sentences, less any character the layout cannot type.
+    public let text: String
+
+    /// Draws sentences until the stream holds at least `count` keys.
+    ///
+    /// - Parameter spell: the keys that type one character on the layout, `nil` when it cannot.
+    /// - Parameter typoKeys: the keys a slip of the finger may hit instead (the layout's letters).
+    public init(count: Int, seed: UInt64, typoKeys: [KeyPosition], spell: (Character) -> [TypedKey]?) {
+        var random = SeededRandom(seed: seed)
+        var keys: [TypedKey] = []
+        var cleanKeys: [TypedKey] = []
+        var text = ""
+        keys.reserveCapacity(count + 256)
+        while keys.count < count {
+            let sentence = KoreanText.sentences[Int(random.next() % UInt64(KoreanText.sentences.count))]
+            var word: [TypedKey] = []
+            for character in sentence + " " {
+                guard let typed = spell(character) else { continue }
+                text.append(character)
+                cleanKeys += typed
+                if typed == [.space] {
+                    // Second thoughts about the end of the word: rub out one to three keys, retype them.
+                    if random.chance(1.0 / 15), word.count > 3 {
+                        let redo = word.suffix(1 + Int(random.next() % 3))
+                        keys += Array(repeating: .backspace, count: redo.count)
+                        keys += redo
+                    }
+                    word.removeAll(keepingCapacity: true)
+                    keys.append(.space)
+                    continue
+                }
+                for key in typed {
+                    if random.chance(0.04), !typoKeys.isEmpty {
+                        keys.append(.position(typoKeys[Int(random.next() % UInt64(typoKeys.count))]))
+                        keys.append(.backspace)
+                    }
+                    keys.append(key)
+                    word.append(key)
+                }
+            }
+        }
+        self.keys = keys
+        self.cleanKeys = cleanKeys
+        self.text = text
+    }
+
+    /// A stream for a jamo or jaso layout, spelled by inverting its key table.
+    public init(layout: Layout, count: Int, seed: UInt64 = 0x2B_EA_C0DE) {
+        let typist = LayoutTypist(layout: layout)
+        let letters = LayoutTypist.positionsByEase.filter {
+            if case .jamo = layout.action(at: $0) { return $0.character.isLetter }
+            return false
+        }
+        self.init(count: count, seed: seed, typoKeys: letters, spell: typist.keys(for:))
+    }
+
+    /// Shares of the keys: spaces, BackSpace, and positions that are not letters (punctuation, digits).
+    public var shares: (space: Double, backspace: Double, punctuation: Double) {
+        var spaces = 0
+        var backspaces = 0
+        var punctuation = 0
+        for key in keys {
+            switch key {
+            case .space: spaces += 1
+            case .backspace: backspaces += 1
+            case .position(let position): if !position.character.isLetter { punctuation += 1 }
+            }
+        }
+        let total = Double(keys.count)
+        return (Double(spaces) / total, Double(backspaces) / total, Double(punctuation) / total)
+    }
+}
