@@ -16,6 +16,8 @@ let package = Package(
         // Counts calls to malloc and its relatives by interposing them in the executable that
         // links it: the engine benchmark reads the count around a steady-state run.
         .target(name: "CAllocationCounter"),
+        // sched_setaffinity for the daemon benchmark, which pins client and servers to chosen CPUs.
+        .target(name: "CCPUAffinity"),
         // The key streams (Korean text turned into keys of any layout), statistics and the table.
         .target(
             name: "BenchmarkSupport",
@@ -28,6 +30,6 @@ let package = Package(
                 .product(name: "HangulCore", package: "hangul"),
             ]
         ),
-        .executableTarget(name: "hanguld-bench", dependencies: ["BenchmarkSupport"]),
+        .executableTarget(name: "hanguld-bench", dependencies: ["BenchmarkSupport", "CCPUAffinity"]),
     ]
 )

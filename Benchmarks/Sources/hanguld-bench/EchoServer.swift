@@ -11,13 +11,21 @@ import BenchmarkSupport
 /// key, so both sides move the same bytes. One thread per connection, blocking reads: nothing
 /// cheaper can answer a line.
 enum EchoServer {
+    /// The CPUs that threads serving new connections pin themselves to; nil lets them run anywhere.
+    /// Set by the main thread before it connects, read by the accepting thread.
+    nonisolated(unsafe) static var cpus: [Int]?
+
     static func start(path: String, replies: [[UInt8]]) {
         let listener = UnixSocket.listen(path)
         _ = Threads.start {
             while true {
                 let connection = accept(listener, nil, nil)
                 if connection < 0 { return }
-                _ = Threads.start { serve(connection, replies: replies) }
+                let pinned = Self.cpus
+                _ = Threads.start {
+                    CPUPinning.pin(to: pinned)
+                    serve(connection, replies: replies)
+                }
             }
         }
     }

@@ -44,7 +44,7 @@ usleep(100_000)
 let idleBytes = daemon.residentBytes
 
 // One client: the daemon's replies to the stream, recorded in a warm-up pass, are what the echo
-// server answers, so the floor moves the same bytes.
+// server answers, so the floor moves the same bytes. Placement is explicit (see CPUPinning).
 let stream = KeyStream(layout: .dubeolsik, count: quick ? 4_000 : 20_000)
 let lines = KeyRequests.lines(for: stream.keys)
 var session = Client(path: daemon.socket, hello: true)
@@ -52,38 +52,62 @@ let replies = lines.map { line in
     guard let reply = session.exchange(line) else { fail("hanguld closed the session") }
     return reply
 }
+session.close()
 let echoSocket = "\(directory)/echo.sock"
 EchoServer.start(path: echoSocket, replies: replies)
 defer { unlink(echoSocket) }
-var echo = Client(path: echoSocket, hello: false)
-var daemonAlone = Samples()
-var echoAlone = Samples()
-for block in 0..<10 {
-    // Alternate in blocks, so a change in the machine's load hits both alike.
-    for turn in 0..<2 {
-        let daemonTurn = (turn == 0) == (block % 2 == 0)
-        for index in stride(from: block, to: lines.count, by: 10) {
-            if daemonTurn {
-                guard let time = session.roundTrip(lines[index]) else { fail("hanguld closed the session") }
-                daemonAlone.append(time)
-            } else {
-                guard let time = echo.roundTrip(lines[index]) else { fail("the echo server closed") }
-                echoAlone.append(time)
+
+/// Round trips of the stream's requests through one daemon session and one echo connection, in
+/// alternating blocks (so a change in the machine's load hits both alike), with the client pinned
+/// to `client` and both servers to `server`.
+func oneClient(client clientCPUs: [Int], server serverCPUs: [Int]) -> (daemon: Samples, echo: Samples) {
+    CPUPinning.pin(to: clientCPUs)
+    CPUPinning.pin(process: daemon.pid, to: serverCPUs)
+    EchoServer.cpus = serverCPUs
+    defer {
+        CPUPinning.pin(to: nil)
+        CPUPinning.pin(process: daemon.pid, to: nil)
+        EchoServer.cpus = nil
+    }
+    var session = Client(path: daemon.socket, hello: true)
+    var echo = Client(path: echoSocket, hello: false)
+    defer {
+        session.close()
+        echo.close()
+    }
+    var samples = (daemon: Samples(), echo: Samples())
+    for block in 0..<10 {
+        for turn in 0..<2 {
+            let daemonTurn = (turn == 0) == (block % 2 == 0)
+            for index in stride(from: block, to: lines.count, by: 10) {
+                if daemonTurn {
+                    guard let time = session.roundTrip(lines[index]) else { fail("hanguld closed the session") }
+                    samples.daemon.append(time)
+                } else {
+                    guard let time = echo.roundTrip(lines[index]) else { fail("the echo server closed") }
+                    samples.echo.append(time)
+                }
             }
         }
     }
+    return samples
 }
-session.close()
-echo.close()
-note("hanguld-bench: \(daemonAlone.count) round trips each, one client")
-ReportRow.ratio(
-    "round trip p50, 1 client", ours: daemonAlone.median(), reference: echoAlone.median(), unit: .microseconds,
-    referenceName: "echo", atMost: 1.5
-).print()
-ReportRow.ratio(
-    "round trip p99, 1 client", ours: daemonAlone.percentile(0.99), reference: echoAlone.percentile(0.99),
-    unit: .microseconds, referenceName: "echo", atMost: nil
-).print()
+
+let cpus = CPUPinning.cpus
+var placements = [("1 client, same CPU", [cpus[0]], [cpus[0]])]
+if cpus.count > 1 { placements.append(("1 client, server on another CPU", [cpus[0]], [cpus[1]])) }
+for (name, clientCPUs, serverCPUs) in placements {
+    var (ours, floor) = oneClient(client: clientCPUs, server: serverCPUs)
+    note("hanguld-bench: \(ours.count) round trips each, \(name)")
+    ReportRow.ratio(
+        "round trip p50, \(name)", ours: ours.median(), reference: floor.median(), unit: .microseconds,
+        referenceName: "echo", atMost: 1.5
+    ).print()
+    ReportRow.ratio(
+        "round trip p99, \(name)", ours: ours.percentile(0.99), reference: floor.percentile(0.99),
+        unit: .microseconds, referenceName: "echo", atMost: nil
+    ).print()
+}
 
 // Idle sessions: each connected and opened with hello, then left alone.
 var idle: [Client] = []

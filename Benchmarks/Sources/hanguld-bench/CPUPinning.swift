@@ -1,0 +1,42 @@
+import BenchmarkSupport
+import CCPUAffinity
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Pins threads to CPUs, so a one-client round trip has the same shape for the daemon and the echo.
+///
+/// Left to itself the scheduler keeps the echo server's thread (in this process) on the client's
+/// CPU, but may put the daemon (another process) on the other one; in a virtual machine a wake-up
+/// across CPUs costs tens of microseconds, which would be measured as the daemon's cost. So the
+/// one-client figures are taken twice with explicit placement: server and client on one CPU, and on
+/// two.
+enum CPUPinning {
+    /// The CPUs this process may run on, in order, as it started.
+    static let cpus: [Int] = {
+        var cpus = [Int32](repeating: 0, count: 1024)
+        let count = cpu_affinity_get(0, &cpus, Int32(cpus.count))
+        return count > 0 ? cpus.prefix(Int(count)).map(Int.init) : [0]
+    }()
+
+    /// Pins one thread (0: the calling one) to `cpus`, or back to every CPU of ``cpus`` when nil.
+    static func pin(thread: pid_t = 0, to cpus: [Int]?) {
+        let chosen = (cpus ?? Self.cpus).map(Int32.init)
+        if cpu_affinity_set(thread, chosen, Int32(chosen.count)) != 0 {
+            fail("cannot pin thread \(thread) to CPUs \(chosen): errno \(errno)")
+        }
+    }
+
+    /// Pins every thread of another process.
+    static func pin(process: pid_t, to cpus: [Int]?) {
+        guard let directory = opendir("/proc/\(process)/task") else { fail("cannot list threads of \(process)") }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let thread = pid_t(name) { pin(thread: thread, to: cpus) }
+        }
+    }
+}
