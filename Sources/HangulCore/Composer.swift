@@ -210,6 +210,8 @@ extension Composer {
     ///
     /// On two-set layouts an identical pair (ㄱ+ㄱ, final ㅅ+ㅅ) merges only with
     /// `combi-on-double-stroke`, since Shift already types the tense consonant there.
+    // Inlined: out of line, a call from a mutating method first copies the whole composer (180 bytes).
+    @inline(__always)
     func combine(_ first: UInt32, _ second: UInt32) -> UInt32 {
         if first == second, layout.kind == .jamo, !options.combiOnDoubleStroke { return 0 }
         let merged = layout.combinations.combine(first, second)
@@ -235,6 +237,8 @@ extension Composer {
     /// letter; anything else (old Hangul, an initial with only a final) is conjoining jamo with
     /// fillers, the only way Unicode can show it. Jamo form: always conjoining jamo with fillers.
 
+    // Inlined for the same reason as `combine`; this copy was the largest cost of a key.
+    @inline(__always)
     func appendSyllable(to text: inout ComposedText) {
         let choseong = chain.value(of: .choseong)
         let jungseong = chain.value(of: .jungseong)

@@ -2,6 +2,10 @@ import BenchmarkSupport
 import CAllocationCounter
 import HangulCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 // The engine in process, against libhangul 0.2.0 on the same key stream, in the same run:
 //   1. ns per key for each keyboard kind: our Composer and libhangul's hangul_ic_process, each
 //      reading the commit and preedit after every key as a frontend does; interleaved rounds, the
@@ -10,8 +14,16 @@ import HangulCore
 //      a control loop that does allocate, so a counter that saw nothing would show.
 // Prints markdown table rows on standard output (scripts/bench adds the header), notes on standard
 // error. Usage: hangul-bench [--quick]
+//        hangul-bench --profile ours|libhangul   types the dubeolsik stream into one engine for
+//                                                about ten seconds and prints nothing, for perf record
 
 let quick = CommandLine.arguments.dropFirst().contains("--quick")
+if let flag = CommandLine.arguments.firstIndex(of: "--profile") {
+    let engine = CommandLine.arguments.dropFirst(flag + 1).first ?? ""
+    guard engine == "ours" || engine == "libhangul" else { fail("--profile takes ours or libhangul") }
+    Profiling.run(engine: engine)
+    exit(0)
+}
 let keyCount = quick ? 200_000 : 1_000_000
 let rounds = quick ? 5 : 11
 
