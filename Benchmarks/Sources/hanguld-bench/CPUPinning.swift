@@ -7,11 +7,11 @@ import CCPUAffinity
 
 /// Pins threads to CPUs, so a one-client round trip has the same shape for the daemon and the echo.
 ///
-/// Left to itself the scheduler keeps the echo server's thread (in this process) on the client's
-/// CPU, but may put the daemon (another process) on the other one; in a virtual machine a wake-up
-/// across CPUs costs tens of microseconds, which would be measured as the daemon's cost. So the
-/// one-client figures are taken twice with explicit placement: server and client on one CPU, and on
-/// two.
+/// Left to itself the scheduler may run a server on the client's CPU for one run and on the other
+/// CPU for the next; in a virtual machine a wake-up across CPUs costs tens of microseconds, so the
+/// ratio flipped between runs with where each server happened to land. The one-client figures are
+/// taken twice with explicit placement, the same for both servers: on the client's CPU, and on
+/// another one.
 enum CPUPinning {
     /// The CPUs this process may run on, in order, as it started.
     static let cpus: [Int] = {

@@ -6,6 +6,14 @@ import BenchmarkSupport
 
 /// Starting and watching child processes.
 enum ChildProcess {
+    /// This executable, for starting a helper child (the echo server) from it.
+    static let ownExecutable: String = {
+        var path = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &path, path.count - 1)
+        guard length > 0 else { fail("cannot read /proc/self/exe") }
+        return String(decoding: path.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+
     /// Starts `arguments[0]` with its output discarded (the benchmark's output is the table).
     static func spawn(_ arguments: [String]) -> pid_t {
         var pid: pid_t = 0

@@ -7,30 +7,68 @@ import BenchmarkSupport
 /// A bare Unix-socket server that answers each request line at once with a canned line: the floor
 /// under any daemon round trip on this machine.
 ///
+/// It runs as a child process (this executable with `--echo-server`), as the daemon does, so that a
+/// round trip to either crosses the same process boundary: between threads of one process the
+/// kernel skips the address-space switch, and the floor would be lower than any real daemon's.
 /// It answers a request whose id is N with `replies[N % count]`, the daemon's own reply to the same
 /// key, so both sides move the same bytes. One thread per connection, blocking reads: nothing
 /// cheaper can answer a line.
-enum EchoServer {
-    /// The CPUs that threads serving new connections pin themselves to; nil lets them run anywhere.
-    /// Set by the main thread before it connects, read by the accepting thread.
-    nonisolated(unsafe) static var cpus: [Int]?
+struct EchoServer {
+    let pid: pid_t
+    let socket: String
 
-    static func start(path: String, replies: [[UInt8]]) {
-        let listener = UnixSocket.listen(path)
-        _ = Threads.start {
-            while true {
-                let connection = accept(listener, nil, nil)
-                if connection < 0 { return }
-                let pinned = Self.cpus
-                _ = Threads.start {
-                    CPUPinning.pin(to: pinned)
-                    serve(connection, replies: replies)
-                }
+    /// Starts the echo process on `socket`, answering with `replies`, and waits until it accepts.
+    init(socket: String, replies: [[UInt8]], directory: String) {
+        let file = "\(directory)/echo-replies"
+        guard let stream = fopen(file, "w") else { fail("cannot write \(file)") }
+        for reply in replies { _ = reply.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, stream) } }
+        fclose(stream)
+        self.socket = socket
+        pid = ChildProcess.spawn([ChildProcess.ownExecutable, "--echo-server", socket, file])
+        let start = monotonicNanoseconds()
+        while true {
+            let descriptor = UnixSocket.connect(socket)
+            if descriptor >= 0 {
+                close(descriptor)
+                break
             }
+            if monotonicNanoseconds() - start > 5e9 { fail("the echo server did not start") }
+            usleep(1_000)
+        }
+        unlink(file)
+    }
+
+    func stop() {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        unlink(socket)
+    }
+
+    /// The child's side: serves `socket` until killed, answering from the replies in `file` (one
+    /// per line).
+    static func serve(socket: String, repliesFile file: String) -> Never {
+        guard let stream = fopen(file, "r") else { fail("cannot read \(file)") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, stream)
+            if count <= 0 { break }
+            bytes += chunk[..<count]
+        }
+        fclose(stream)
+        let replies = bytes.split(separator: 10).map { Array($0) + [10] }
+        guard !replies.isEmpty else { fail("no replies in \(file)") }
+        let listener = UnixSocket.listen(socket)
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 { fail("accept failed: errno \(errno)") }
+            // A new thread inherits the accepting thread's CPU affinity, which the parent sets.
+            _ = Threads.start { answer(connection, replies: replies) }
         }
     }
 
-    private static func serve(_ connection: Int32, replies: [[UInt8]]) {
+    private static func answer(_ connection: Int32, replies: [[UInt8]]) {
         defer { close(connection) }
         var reader = LineReader(descriptor: connection)
         var id = 0

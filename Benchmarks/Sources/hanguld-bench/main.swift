@@ -15,6 +15,9 @@ import HangulCore
 // error. Usage: hanguld-bench [--quick] PATH-TO-hanguld PATH-TO-hangul-compose
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--echo-server", arguments.count == 3 {
+    EchoServer.serve(socket: arguments[arguments.startIndex + 1], repliesFile: arguments[arguments.startIndex + 2])
+}
 let quick = arguments.contains("--quick")
 let programs = arguments.filter { $0 != "--quick" }
 guard programs.count == 2 else { fail("usage: hanguld-bench [--quick] PATH-TO-hanguld PATH-TO-hangul-compose") }
@@ -53,9 +56,9 @@ let replies = lines.map { line in
     return reply
 }
 session.close()
-let echoSocket = "\(directory)/echo.sock"
-EchoServer.start(path: echoSocket, replies: replies)
-defer { unlink(echoSocket) }
+let echoServer = EchoServer(socket: "\(directory)/echo.sock", replies: replies, directory: directory)
+defer { echoServer.stop() }
+let echoSocket = echoServer.socket
 
 /// Round trips of the stream's requests through one daemon session and one echo connection, in
 /// alternating blocks (so a change in the machine's load hits both alike), with the client pinned
@@ -63,11 +66,11 @@ defer { unlink(echoSocket) }
 func oneClient(client clientCPUs: [Int], server serverCPUs: [Int]) -> (daemon: Samples, echo: Samples) {
     CPUPinning.pin(to: clientCPUs)
     CPUPinning.pin(process: daemon.pid, to: serverCPUs)
-    EchoServer.cpus = serverCPUs
+    CPUPinning.pin(process: echoServer.pid, to: serverCPUs)
     defer {
         CPUPinning.pin(to: nil)
         CPUPinning.pin(process: daemon.pid, to: nil)
-        EchoServer.cpus = nil
+        CPUPinning.pin(process: echoServer.pid, to: nil)
     }
     var session = Client(path: daemon.socket, hello: true)
     var echo = Client(path: echoSocket, hello: false)
