@@ -47,24 +47,23 @@ public struct Composer: Sendable {
 
     /// Types the key at a position.
     public mutating func process(_ position: KeyPosition) -> Output {
+        var output = Output(consumed: true)
         switch layout.action(at: position) {
         case .none:
-            return Output(consumed: false, commit: flush())
+            output.consumed = false
+            commitSyllable(into: &output.commit)
         case .symbol(let scalar):
-            var commit = flush()
-            commit.append(scalar.value)
-            return Output(consumed: true, commit: commit)
+            commitSyllable(into: &output.commit)
+            output.commit.append(scalar.value)
         case .jamo(let jamo):
-            var output = Output(consumed: true)
             switch layout.kind {
-            // No romaja layout is built in yet; until one brings its own rules (a vowel after a
-            // final, the silent ㅇ) it composes like a two-set layout.
-            case .jamo, .romaja: typeTwoSet(jamo.rawValue, commit: &output.commit)
+            case .jamo: output.consumed = typeTwoSet(jamo.rawValue, commit: &output.commit)
             case .jaso: typeThreeSet(jamo.rawValue, commit: &output.commit)
+            case .romaja: output.consumed = typeRomaja(jamo.rawValue, key: position.ascii, commit: &output.commit)
             }
             appendSyllable(to: &output.preedit)
-            return output
         }
+        return output
     }
 
     /// Removes the latest keystroke's jamo; with nothing composed the key is not consumed, so the
@@ -92,114 +91,255 @@ public struct Composer: Sendable {
 // MARK: - Two-set (dubeolsik) automaton
 
 extension Composer {
-    /// One key of a two-set layout. Consonant keys arrive as initials; whether one becomes this
-    /// syllable's final or the next one's initial is decided here, and a vowel after a final takes
-    /// its last keystroke back as the next syllable's initial (닭+ㅏ → 달가).
-
-    mutating func typeTwoSet(_ jamo: UInt32, commit: inout ComposedText) {
-        let isConsonant = JamoSlot(of: jamo) == .choseong
+    /// One key of a two-set layout; returns whether the key was used. Consonant keys arrive as
+    /// initials; whether one becomes this syllable's final or the next one's initial is decided here,
+    /// and a vowel after a final takes its last keystroke back as the next syllable's initial
+    /// (닭+ㅏ → 달가).
+    mutating func typeTwoSet(_ jamo: UInt32, commit: inout ComposedText) -> Bool {
+        let slot = JamoSlot(of: jamo)
         let choseong = chain.value(of: .choseong)
         let jungseong = chain.value(of: .jungseong)
         let jongseong = chain.value(of: .jongseong)
 
         if jongseong != 0 {
-            if isConsonant {
-                let final = JamoTables.choseongToJongseong(jamo)
+            switch slot {
+            case .choseong:
+                let final = JamoTables.choseongToJongseong(jamo, oldHangul: layout.typesOldHangul)
                 let merged = final == 0 ? 0 : combine(jongseong, final)
-                if merged != 0 {
-                    push(.jongseong, typed: final, value: merged, commit: &commit)
+                if JamoSlot(of: merged) == .jongseong {
+                    push(merged, typed: final, commit: &commit)
                 } else {
                     commitSyllable(into: &commit)
-                    push(.choseong, typed: jamo, value: jamo, commit: &commit)
+                    push(jamo, typed: jamo, commit: &commit)
                 }
-            } else {
-                let taken = chain.removeTail()
+            case .jungseong:
+                takeFinal(beforeVowel: jamo, commit: &commit)
+            case .jongseong, nil:
                 commitSyllable(into: &commit)
-                if let taken {
-                    let initial = JamoTables.jongseongToChoseong(taken.typed)
-                    if initial != 0 { push(.choseong, typed: initial, value: initial, commit: &commit) }
-                }
-                push(.jungseong, typed: jamo, value: jamo, commit: &commit)
+                return false
             }
         } else if jungseong != 0 {
-            if isConsonant {
+            switch slot {
+            case .choseong:
                 if choseong != 0 {
-                    let final = JamoTables.choseongToJongseong(jamo)
+                    let final = JamoTables.choseongToJongseong(jamo, oldHangul: layout.typesOldHangul)
                     if final != 0 {
-                        push(.jongseong, typed: final, value: final, commit: &commit)
+                        push(final, typed: final, commit: &commit)
                     } else {
                         commitSyllable(into: &commit)
-                        push(.choseong, typed: jamo, value: jamo, commit: &commit)
+                        push(jamo, typed: jamo, commit: &commit)
                     }
                 } else {
+                    // A consonant after a lone vowel: with auto-reorder (모아치기) it is still this
+                    // syllable's initial (ㅏ then ㄱ gives 가).
                     if !options.autoReorder { commitSyllable(into: &commit) }
-                    push(.choseong, typed: jamo, value: jamo, commit: &commit)
+                    push(jamo, typed: jamo, commit: &commit)
                 }
-            } else {
+            case .jungseong:
                 let merged = combine(jungseong, jamo)
-                if merged != 0 {
-                    push(.jungseong, typed: jamo, value: merged, commit: &commit)
+                if JamoSlot(of: merged) == .jungseong {
+                    push(merged, typed: jamo, commit: &commit)
                 } else {
                     commitSyllable(into: &commit)
-                    push(.jungseong, typed: jamo, value: jamo, commit: &commit)
+                    push(jamo, typed: jamo, commit: &commit)
                 }
+            case .jongseong, nil:
+                commitSyllable(into: &commit)
+                return false
             }
-        } else if choseong != 0 {
-            if isConsonant {
-                let merged = combine(choseong, jamo)
-                if merged != 0 {
-                    push(.choseong, typed: jamo, value: merged, commit: &commit)
-                } else if options.nonChoseongCombi, mergeInitialsAsFinal(jamo, after: choseong, commit: &commit) {
-                    return
-                } else {
-                    commitSyllable(into: &commit)
-                    push(.choseong, typed: jamo, value: jamo, commit: &commit)
-                }
+        } else if choseong != 0, slot == .choseong {
+            let merged = combine(choseong, jamo)
+            if JamoSlot(of: merged) == .jongseong {
+                // Two initials that only merge as a final cluster (ㄱ+ㅅ → ㄳ, the MS IME habit)
+                // turn the first into a final, so the cluster shows and a vowel can still split it.
+                guard let first = chain.removeTail() else { return true }
+                chain.setImplicit(0, of: .choseong)
+                let final = JamoTables.choseongToJongseong(first.value, oldHangul: true)
+                push(final, typed: final, commit: &commit)
+                push(merged, typed: JamoTables.choseongToJongseong(jamo, oldHangul: true), commit: &commit)
+            } else if merged != 0 {
+                push(merged, typed: jamo, commit: &commit)
             } else {
-                push(.jungseong, typed: jamo, value: jamo, commit: &commit)
+                commitSyllable(into: &commit)
+                push(jamo, typed: jamo, commit: &commit)
             }
         } else {
-            let slot: JamoSlot = isConsonant ? .choseong : .jungseong
-            push(slot, typed: jamo, value: jamo, commit: &commit)
+            push(jamo, typed: jamo, commit: &commit)
         }
+        return true
     }
 
-    /// Two initials that only merge as a final cluster (ㄱ+ㅅ → ㄳ) become a final-only syllable, so
-    /// the cluster shows, and a following vowel still takes ㅅ back (→ ㄱ, 사).
-
-    mutating func mergeInitialsAsFinal(_ jamo: UInt32, after choseong: UInt32, commit: inout ComposedText) -> Bool {
-        let first = JamoTables.choseongToJongseong(choseong)
-        let second = JamoTables.choseongToJongseong(jamo)
-        guard first != 0, second != 0 else { return false }
-        let merged = combine(first, second)
-        guard merged != 0, chain.move(.choseong, to: .jongseong, convert: JamoTables.choseongToJongseong) else {
-            return false
+    /// A vowel after a final: the final's last keystroke becomes the vowel's initial, unless the
+    /// final cannot start a syllable, in which case the syllable is finished as it is.
+    mutating func takeFinal(beforeVowel vowel: UInt32, commit: inout ComposedText) {
+        let keptFinal = chain.beforeTail?.slot == .jongseong
+        guard let taken = chain.removeTail() else { return }
+        let initial = JamoTables.jongseongToChoseong(taken.typed)
+        if keptFinal, initial == 0 {
+            // libhangul keeps the whole final here and starts the vowel alone.
+            chain.append(taken)
+            commitSyllable(into: &commit)
+        } else {
+            commitSyllable(into: &commit)
+            if initial != 0 { push(initial, typed: initial, commit: &commit) }
         }
-        push(.jongseong, typed: second, value: merged, commit: &commit)
-        return true
+        push(vowel, typed: vowel, commit: &commit)
     }
 }
 
 // MARK: - Three-set (sebeolsik) automaton
 
 extension Composer {
-    /// One key of a three-set layout: the key names its slot, so a jamo either merges with the
-    /// same slot's latest keystroke or, when the slot is taken, starts the next syllable.
-
+    /// One key of a direct layout: the key names its slot, so a jamo either merges with the same
+    /// slot's latest keystroke or, when the slot is taken, starts the next syllable. Without
+    /// auto-reorder, an initial after a medial or final (or a medial after a final) also starts the
+    /// next syllable; with it, a slot still empty is filled whatever the order.
     mutating func typeThreeSet(_ jamo: UInt32, commit: inout ComposedText) {
         guard let slot = JamoSlot(of: jamo) else { return }
         let current = chain.value(of: slot)
         if current == 0 {
-            push(slot, typed: jamo, value: jamo, commit: &commit)
+            let later: Bool
+            switch slot {
+            case .choseong: later = chain.value(of: .jungseong) != 0 || chain.value(of: .jongseong) != 0
+            case .jungseong: later = chain.value(of: .jongseong) != 0
+            case .jongseong: later = false
+            }
+            if later, !options.autoReorder { commitSyllable(into: &commit) }
+            push(jamo, typed: jamo, commit: &commit)
             return
         }
         let merged = chain.tail?.slot == slot ? combine(current, jamo) : 0
         if merged != 0 {
-            push(slot, typed: jamo, value: merged, commit: &commit)
+            push(merged, typed: jamo, commit: &commit)
         } else {
             commitSyllable(into: &commit)
-            push(slot, typed: jamo, value: jamo, commit: &commit)
+            push(jamo, typed: jamo, commit: &commit)
         }
+    }
+}
+
+// MARK: - Romaja automaton
+
+extension Composer {
+    /// One letter of romaja (로마자), libhangul's rules: a vowel with no consonant before it gets a
+    /// silent ㅇ (a → 아), a consonant that cannot join the next one gets ㅡ (k then s → 크 and ㅅ),
+    /// `ng` is final ㅇ, `x` is ㅈ at the start of a syllable and ㄳ at its end, and a capital letter
+    /// starts a new syllable (so "Hangug" and "hangug" differ only where a capital falls).
+    mutating func typeRomaja(_ jamo: UInt32, key: UInt8, commit: inout ComposedText) -> Bool {
+        var jamo = jamo
+        let isX = key == UInt8(ascii: "x") || key == UInt8(ascii: "X")
+        if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(key) { commitSyllable(into: &commit) }
+        let slot = JamoSlot(of: jamo)
+        let choseong = chain.value(of: .choseong)
+        let jungseong = chain.value(of: .jungseong)
+        let jongseong = chain.value(of: .jongseong)
+
+        if jongseong != 0 {
+            if isX {
+                commitSyllable(into: &commit)
+                push(0x110C, typed: 0x110C, commit: &commit)
+            } else if slot == .choseong || slot == .jongseong {
+                let final = slot == .jongseong ? jamo : JamoTables.choseongToJongseong(jamo)
+                let merged = combine(jongseong, final)
+                if JamoSlot(of: merged) == .jongseong {
+                    push(merged, typed: final, commit: &commit)
+                } else {
+                    commitSyllable(into: &commit)
+                    push(jamo, typed: jamo, commit: &commit)
+                }
+            } else if slot == .jungseong {
+                splitFinal(beforeVowel: jamo, commit: &commit)
+            } else {
+                commitSyllable(into: &commit)
+                return false
+            }
+        } else if jungseong != 0 {
+            switch slot {
+            case .choseong:
+                let final = choseong != 0 ? JamoTables.choseongToJongseong(jamo) : 0
+                if choseong == 0 {
+                    push(jamo, typed: jamo, commit: &commit)
+                } else if final != 0 {
+                    push(final, typed: final, commit: &commit)
+                } else {
+                    commitSyllable(into: &commit)
+                    push(jamo, typed: jamo, commit: &commit)
+                }
+            case .jungseong:
+                let merged = combine(jungseong, jamo)
+                if JamoSlot(of: merged) == .jungseong {
+                    push(merged, typed: jamo, commit: &commit)
+                } else {
+                    commitSyllable(into: &commit)
+                    chain.setImplicit(0x110B, of: .choseong)
+                    push(jamo, typed: jamo, commit: &commit)
+                }
+            case .jongseong:
+                push(jamo, typed: jamo, commit: &commit)
+            case nil:
+                commitSyllable(into: &commit)
+                return false
+            }
+        } else if choseong != 0 {
+            switch slot {
+            case .choseong:
+                let merged = combine(choseong, jamo)
+                if merged == 0 {
+                    chain.setImplicit(0x1173, of: .jungseong)
+                    commitSyllable(into: &commit)
+                    push(jamo, typed: jamo, commit: &commit)
+                } else {
+                    push(merged, typed: jamo, commit: &commit)
+                }
+            case .jongseong:
+                chain.setImplicit(0x1173, of: .jungseong)
+                commitSyllable(into: &commit)
+                if isX { jamo = 0x110C }
+                push(jamo, typed: jamo, commit: &commit)
+            case .jungseong:
+                push(jamo, typed: jamo, commit: &commit)
+            case nil:
+                commitSyllable(into: &commit)
+                return false
+            }
+        } else {
+            if isX { jamo = 0x110C }
+            guard JamoSlot(of: jamo) != nil else { return false }
+            push(jamo, typed: jamo, commit: &commit)
+            if chain.value(of: .choseong) == 0, chain.value(of: .jungseong) != 0 {
+                chain.setImplicit(0x110B, of: .choseong)
+            }
+        }
+        return true
+    }
+
+    /// A romaja vowel after a final: final ㅇ (from `ng`) stays and the vowel gets a silent ㅇ;
+    /// otherwise the final's last consonant moves over (an + a → 아나, ks cluster ㄳ → ㄱ + 사).
+    mutating func splitFinal(beforeVowel vowel: UInt32, commit: inout ComposedText) {
+        let jongseong = chain.value(of: .jongseong)
+        if jongseong == 0x11BC {
+            commitSyllable(into: &commit)
+            chain.setImplicit(0x110B, of: .choseong)
+            push(vowel, typed: vowel, commit: &commit)
+            return
+        }
+        let afterVowel = chain.beforeTail?.slot == .jungseong
+        guard let taken = chain.removeTail() else { return }
+        var initial: UInt32
+        if afterVowel {
+            initial = JamoTables.jongseongToChoseong(taken.value)
+            if taken.value == 0x11AA {
+                chain.setImplicit(0x11A8, of: .jongseong)
+                initial = 0x1109
+            }
+        } else {
+            let split = JamoTables.splitJongseong(jongseong)
+            chain.setImplicit(split.remains, of: .jongseong)
+            initial = split.initial
+        }
+        commitSyllable(into: &commit)
+        if initial != 0 { push(initial, typed: initial, commit: &commit) }
+        push(vowel, typed: vowel, commit: &commit)
     }
 }
 
@@ -208,19 +348,39 @@ extension Composer {
 extension Composer {
     /// The jamo two jamo merge into under this layout and these options, or 0.
     ///
-    /// On two-set layouts an identical pair (ㄱ+ㄱ, final ㅅ+ㅅ) merges only with
-    /// `combi-on-double-stroke`, since Shift already types the tense consonant there.
+    /// On modern two-set layouts an identical pair (ㄱ+ㄱ, final ㅅ+ㅅ) merges only with
+    /// `combi-on-double-stroke`, since Shift already types the tense consonant there; direct and
+    /// old-Hangul layouts always merge it. Two initials that merge into a final cluster (ㄱ+ㅅ → ㄳ)
+    /// merge only on two-set layouts with `non-choseong-combi`: libhangul applies that option to
+    /// every layout, though its own documentation says it is for dubeolsik (see the README).
     // Inlined: out of line, a call from a mutating method first copies the whole composer (180 bytes).
     @inline(__always)
     func combine(_ first: UInt32, _ second: UInt32) -> UInt32 {
-        if first == second, layout.kind == .jamo, !options.combiOnDoubleStroke { return 0 }
-        let merged = layout.combinations.combine(first, second)
-        if merged != 0 || !options.extendedVowels { return merged }
-        return layout.extendedVowelCombinations.combine(first, second)
+        if first == second, layout.kind == .jamo, !layout.typesOldHangul, !options.combiOnDoubleStroke,
+            JamoTables.isConjoinable(first)
+        {
+            return 0
+        }
+        var merged = layout.combinations.combine(first, second)
+        if merged == 0, options.extendedVowels { merged = Self.extendedVowels.combine(first, second) }
+        if JamoSlot(of: merged) == .jongseong, JamoSlot(of: first) == .choseong, JamoSlot(of: second) == .choseong,
+            !options.nonChoseongCombi || layout.kind != .jamo
+        {
+            return 0
+        }
+        return merged
     }
 
-    /// Adds a keystroke; a full chain first commits what it holds, so no key is ever dropped.
-    mutating func push(_ slot: JamoSlot, typed: UInt32, value: UInt32, commit: inout ComposedText) {
+    /// ㅘ+ㅣ → ㅙ and ㅝ+ㅣ → ㅞ, which strict KS X 5002 tables lack (``ComposerOptions/extendedVowels``).
+    static let extendedVowels = CombinationTable([
+        (Jamo(rawValue: 0x116A), Jamo(rawValue: 0x1175), Jamo(rawValue: 0x116B)),
+        (Jamo(rawValue: 0x116F), Jamo(rawValue: 0x1175), Jamo(rawValue: 0x1170)),
+    ])
+
+    /// Adds a keystroke whose slot is the value's own; a full chain first commits what it holds, so
+    /// no key is ever dropped.
+    mutating func push(_ value: UInt32, typed: UInt32, commit: inout ComposedText) {
+        guard let slot = JamoSlot(of: value) else { return }
         if chain.isFull { commitSyllable(into: &commit) }
         chain.append(JamoChain.Node(slot: slot, typed: typed, value: value))
     }

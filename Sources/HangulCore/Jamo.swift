@@ -81,7 +81,8 @@ extension Jamo {
     }
 
     /// The conjoining jamo for a compatibility letter in the given slot, or `nil` when the letter has
-    /// no form there (a vowel as a final, ㄸ as a final).
+    /// no form there (a vowel as a final, ㄳ as an initial). Old-Hangul forms count: ㄸ as a final is
+    /// U+D7CD.
     public init?(compatibility scalar: Unicode.Scalar, as slot: JamoSlot) {
         let value = JamoTables.compatibilityToConjoining(scalar.value, slot)
         guard value != 0 else { return nil }

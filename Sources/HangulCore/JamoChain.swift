@@ -53,15 +53,29 @@ struct JamoChain: Sendable {
         setValue(node.value, of: node.slot)
     }
 
-    /// Unlinks and returns the tail node.
+    /// Unlinks and returns the tail node. Unlinking the last node empties every slot, including a
+    /// value set with ``setImplicit(_:of:)``, which belongs to the keystrokes around it.
     @discardableResult
     mutating func removeTail() -> Node? {
         guard count > 0 else { return nil }
         count -= 1
         let removed = nodes[count]
-        setValue(latestValue(of: removed.slot), of: removed.slot)
+        if count == 0 {
+            removeAll()
+        } else {
+            setValue(latestValue(of: removed.slot), of: removed.slot)
+        }
         return removed
     }
+
+    /// Fills a slot without a keystroke: romaja's silent ㅇ before a lone vowel. No node records it,
+    /// so BackSpace never stops on it; it goes when the keystrokes it supports are gone.
+    mutating func setImplicit(_ value: UInt32, of slot: JamoSlot) {
+        setValue(value, of: slot)
+    }
+
+    /// The keystroke before the tail.
+    var beforeTail: Node? { count < 2 ? nil : nodes[count - 2] }
 
     mutating func removeAll() {
         count = 0
@@ -100,20 +114,5 @@ struct JamoChain: Sendable {
             index -= 1
         }
         return 0
-    }
-
-    /// Moves every node of one slot to another, converting typed and value jamo; used when two
-    /// initials turn out to be a final-only cluster (ㄱ+ㅅ → ㄳ). Returns false, changing nothing,
-    /// when some jamo has no form in the target slot.
-    mutating func move(_ slot: JamoSlot, to target: JamoSlot, convert: (UInt32) -> UInt32) -> Bool {
-        for index in 0..<count where nodes[index].slot == slot {
-            if convert(nodes[index].typed) == 0 || convert(nodes[index].value) == 0 { return false }
-        }
-        for index in 0..<count where nodes[index].slot == slot {
-            nodes[index] = Node(slot: target, typed: convert(nodes[index].typed), value: convert(nodes[index].value))
-        }
-        setValue(latestValue(of: slot), of: slot)
-        setValue(latestValue(of: target), of: target)
-        return true
     }
 }

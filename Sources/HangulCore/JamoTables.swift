@@ -1,8 +1,9 @@
-/// Code point tables between the conjoining (U+1100…) and compatibility (U+3131…) jamo forms.
+/// Conversions between jamo forms, with arithmetic fast paths for the modern jamo.
 ///
-/// Only modern jamo are listed here; the compatibility block orders consonants alphabetically with
-/// compound finals interleaved (ㄱ ㄲ ㄳ ㄴ ㄵ …), so the conjoining blocks map into it through
-/// offset tables rather than arithmetic. Vowels line up one to one (U+1161 + i ↔ U+314F + i).
+/// The compatibility block orders consonants alphabetically with compound finals interleaved
+/// (ㄱ ㄲ ㄳ ㄴ ㄵ …), so modern conjoining jamo map into it through offset tables rather than
+/// arithmetic; vowels line up one to one (U+1161 + i ↔ U+314F + i). Everything else, old Hangul
+/// included, is looked up in ``JamoData``.
 enum JamoTables {
     /// Offsets from U+3131 of the 19 modern initials U+1100…U+1112.
     static let choseongCompatibilityOffsets: [UInt8] = [
@@ -12,24 +13,39 @@ enum JamoTables {
     static let jongseongCompatibilityOffsets: [UInt8] = [
         0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 20, 21, 22, 23, 25, 26, 27, 28, 29,
     ]
-    /// Final U+11A8 + i for each modern initial U+1100 + i, or 0 where the consonant never ends a
-    /// syllable (ㄸ ㅃ ㅉ).
+    /// Final U+11A8 + i for each modern initial U+1100 + i, or 0 where the consonant has no modern
+    /// final (ㄸ ㅃ ㅉ).
     static let choseongToJongseongTable: [UInt32] = [
         0x11A8, 0x11A9, 0x11AB, 0x11AE, 0, 0x11AF, 0x11B7, 0x11B8, 0, 0x11BA,
         0x11BB, 0x11BC, 0x11BD, 0, 0x11BE, 0x11BF, 0x11C0, 0x11C1, 0x11C2,
     ]
 
-    static func choseongToJongseong(_ scalar: UInt32) -> UInt32 {
-        guard Jamo.modernChoseongRange.contains(scalar) else { return 0 }
-        return choseongToJongseongTable[Int(scalar - 0x1100)]
+    /// Finals a modern syllable can end with. libhangul counts U+11A7 in (its range starts there),
+    /// and so do we, so that the same keystrokes are accepted.
+    static let conjoinableJongseongRange: ClosedRange<UInt32> = 0x11A7...0x11C2
+
+    /// The final form of an initial; on layouts without old Hangul only a final that a modern
+    /// syllable can hold, or 0.
+    static func choseongToJongseong(_ scalar: UInt32, oldHangul: Bool = false) -> UInt32 {
+        if Jamo.modernChoseongRange.contains(scalar) {
+            let modern = choseongToJongseongTable[Int(scalar - 0x1100)]
+            if modern != 0 || !oldHangul { return modern }
+        }
+        let final = lookup(scalar, in: JamoData.choseongToJongseong)
+        return oldHangul || conjoinableJongseongRange.contains(final) ? final : 0
     }
 
+    /// The initial a following vowel takes from a final, or 0.
     static func jongseongToChoseong(_ scalar: UInt32) -> UInt32 {
-        guard Jamo.modernJongseongRange.contains(scalar) else { return 0 }
-        guard let index = choseongToJongseongTable.firstIndex(of: scalar) else { return 0 }
-        return 0x1100 + UInt32(index)
+        if Jamo.modernJongseongRange.contains(scalar),
+            let index = choseongToJongseongTable.firstIndex(of: scalar)
+        {
+            return 0x1100 + UInt32(index)
+        }
+        return lookup(scalar, in: JamoData.jongseongToChoseong)
     }
 
+    /// The compatibility letter that shows a jamo alone, or 0.
     static func conjoiningToCompatibility(_ scalar: UInt32) -> UInt32 {
         switch scalar {
         case Jamo.modernChoseongRange:
@@ -39,24 +55,53 @@ enum JamoTables {
         case Jamo.modernJongseongRange:
             return 0x3131 + UInt32(jongseongCompatibilityOffsets[Int(scalar - 0x11A8)])
         default:
-            return 0
+            return lookup(scalar, in: JamoData.compatibilityForms)
         }
     }
 
+    /// The conjoining jamo of a compatibility letter in a slot, or 0 when it has no form there.
     static func compatibilityToConjoining(_ scalar: UInt32, _ slot: JamoSlot) -> UInt32 {
-        switch slot {
-        case .jungseong:
-            return (0x314F...0x3163).contains(scalar) ? 0x1161 + (scalar - 0x314F) : 0
-        case .choseong:
-            guard scalar >= 0x3131,
-                let index = choseongCompatibilityOffsets.firstIndex(of: UInt8(truncatingIfNeeded: scalar - 0x3131))
-            else { return 0 }
-            return 0x1100 + UInt32(index)
-        case .jongseong:
-            guard scalar >= 0x3131,
-                let index = jongseongCompatibilityOffsets.firstIndex(of: UInt8(truncatingIfNeeded: scalar - 0x3131))
-            else { return 0 }
-            return 0x11A8 + UInt32(index)
+        var low = 0
+        var high = JamoData.letters.count
+        while low < high {
+            let middle = (low + high) / 2
+            let row = JamoData.letters[middle]
+            if row.compatibility == scalar {
+                switch slot {
+                case .choseong: return row.choseong
+                case .jungseong: return row.jungseong
+                case .jongseong: return row.jongseong
+                }
+            }
+            if row.compatibility < scalar { low = middle + 1 } else { high = middle }
         }
+        return 0
+    }
+
+    /// Whether a jamo is one a modern precomposed syllable can hold (libhangul's "conjoinable").
+    static func isConjoinable(_ scalar: UInt32) -> Bool {
+        Jamo.modernChoseongRange.contains(scalar) || Jamo.modernJungseongRange.contains(scalar)
+            || conjoinableJongseongRange.contains(scalar)
+    }
+
+    /// A modern final split for a following romaja vowel: the final that stays and the initial that
+    /// moves (ᆪ → ᆨ and ᄉ); zeros for anything else.
+    static func splitJongseong(_ scalar: UInt32) -> (remains: UInt32, initial: UInt32) {
+        guard Jamo.modernJongseongRange.contains(scalar) else { return (0, 0) }
+        let row = JamoData.jongseongSplits[Int(scalar - 0x11A8)]
+        return (row.remains, row.initial)
+    }
+
+    /// Bisection over a table sorted by its first element; 0 when the key is absent.
+    private static func lookup(_ key: UInt32, in table: [(UInt32, UInt32)]) -> UInt32 {
+        var low = 0
+        var high = table.count
+        while low < high {
+            let middle = (low + high) / 2
+            let probe = table[middle].0
+            if probe == key { return table[middle].1 }
+            if probe < key { low = middle + 1 } else { high = middle }
+        }
+        return 0
     }
 }

@@ -23,6 +23,9 @@ public struct KeyPosition: Hashable, Sendable, Comparable, CustomStringConvertib
     /// Index into a 94-entry layout table.
     var tableIndex: Int { Int(ascii) - 0x21 }
 
+    /// How many positions there are.
+    public static let count = 94
+
     /// All 94 positions in ASCII order.
     public static let all: [KeyPosition] = (0x21...0x7E).compactMap { KeyPosition(ascii: $0) }
 

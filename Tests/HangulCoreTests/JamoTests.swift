@@ -48,7 +48,8 @@ import Testing
         #expect(Jamo(compatibility: "ㄱ", as: .jongseong)?.rawValue == 0x11A8)
         #expect(Jamo(compatibility: "ㄳ", as: .jongseong)?.rawValue == 0x11AA)
         #expect(Jamo(compatibility: "ㄳ", as: .choseong) == nil)
-        #expect(Jamo(compatibility: "ㄸ", as: .jongseong) == nil)
+        #expect(Jamo(compatibility: "ㄸ", as: .jongseong)?.rawValue == 0xD7CD, "an old-Hangul final")
+        #expect(Jamo(compatibility: "ㆁ", as: .choseong)?.rawValue == 0x114C, "old-Hangul yesieung")
         #expect(Jamo(compatibility: "ㅏ", as: .jungseong)?.rawValue == 0x1161)
         #expect(Jamo(compatibility: "ㅏ", as: .choseong) == nil)
     }

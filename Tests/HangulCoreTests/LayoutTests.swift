@@ -2,11 +2,14 @@ import HangulCore
 import Testing
 
 @Suite struct LayoutTests {
-    @Test func dubeolsikIsFoundByIdAndAlias() {
-        #expect(Layout.named("2")?.id == "2")
-        #expect(Layout.named("dubeolsik")?.id == "2")
+    @Test func everyLibhangulKeyboardIsBuiltInByIdAndLongId() {
+        #expect(Layout.knownIDs == ["2", "2y", "32", "39", "3f", "3s", "3y", "ro", "ahn"])
+        let longIDs = [
+            "dubeolsik", "dubeolsik-yetgeul", "sebeolsik-dubeolsik", "sebeolsik-390", "sebeolsik-final",
+            "sebeolsik-noshift", "sebeolsik-yetgeul", "romaja", "ahnmatae",
+        ]
+        #expect(longIDs.map { Layout.named($0)?.id } == Layout.knownIDs)
         #expect(Layout.named("3x") == nil)
-        #expect(Layout.knownIDs == ["2"])
     }
 
     @Test func dubeolsikRowsReadLikeThePrintedKeyboard() {

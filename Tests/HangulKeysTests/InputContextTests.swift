@@ -447,8 +447,8 @@ struct InputContextKeycodeTests {
             ],
             combinations: .empty)
         var context = InputContext(layout: romaja, decoder: decoder)
-        // Keycode 40 is US "d" and Dvorak "e".
-        #expect(type([40], on: dvorak, into: &context) == ["handled commit: preedit:ㅔ hangul"])
+        // Keycode 40 is US "d" and Dvorak "e"; a romaja vowel alone gets its silent ㅇ.
+        #expect(type([40], on: dvorak, into: &context) == ["handled commit: preedit:에 hangul"])
         var positional = InputContext(decoder: decoder)
         #expect(type([40], on: dvorak, into: &positional) == ["handled commit: preedit:ㅇ hangul"])
     }
