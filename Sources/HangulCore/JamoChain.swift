@@ -75,7 +75,9 @@ struct JamoChain: Sendable {
     }
 
     /// The keystroke before the tail.
-    var beforeTail: Node? { count < 2 ? nil : nodes[count - 2] }
+    var beforeTail: Node? {
+        mutating get { count < 2 ? nil : nodes[count - 2] }  // in place, as ``tail``
+    }
 
     mutating func removeAll() {
         count = 0
