@@ -13,22 +13,29 @@ public struct KeyStream: Sendable {
     public let cleanKeys: [TypedKey]
     /// The text ``cleanKeys`` type: the sentences, less any character the layout cannot type.
     public let text: String
+    /// How many characters of the sentences the layout could not type (left out of ``text``).
+    public let skipped: Int
 
     /// Draws sentences until the stream holds at least `count` keys.
     ///
-    /// - Parameter spell: the keys that type one character on the layout, `nil` when it cannot.
+    /// - Parameter speller: spells each character of the text in keys, in order.
     /// - Parameter typoKeys: the keys a slip of the finger may hit instead (the layout's letters).
-    public init(count: Int, seed: UInt64, typoKeys: [KeyPosition], spell: (Character) -> [TypedKey]?) {
+    public init<Speller: KeySpeller>(count: Int, seed: UInt64, typoKeys: [KeyPosition], speller: Speller) {
+        var speller = speller
         var random = SeededRandom(seed: seed)
         var keys: [TypedKey] = []
         var cleanKeys: [TypedKey] = []
         var text = ""
+        var skipped = 0
         keys.reserveCapacity(count + 256)
         while keys.count < count {
             let sentence = KoreanText.sentences[Int(random.next() % UInt64(KoreanText.sentences.count))]
             var word: [TypedKey] = []
             for character in sentence + " " {
-                guard let typed = spell(character) else { continue }
+                guard let typed = speller.keys(for: character) else {
+                    skipped += 1
+                    continue
+                }
                 text.append(character)
                 cleanKeys += typed
                 if typed == [.space] {
@@ -55,16 +62,21 @@ public struct KeyStream: Sendable {
         self.keys = keys
         self.cleanKeys = cleanKeys
         self.text = text
+        self.skipped = skipped
     }
 
-    /// A stream for a jamo or jaso layout, spelled by inverting its key table.
+    /// A stream for any layout: spelled by inverting its key table, and for romaja by
+    /// transliterating the text (``RomajaTypist``).
     public init(layout: Layout, count: Int, seed: UInt64 = 0x2B_EA_C0DE) {
-        let typist = LayoutTypist(layout: layout)
         let letters = LayoutTypist.positionsByEase.filter {
             if case .jamo = layout.action(at: $0) { return $0.character.isLetter }
             return false
         }
-        self.init(count: count, seed: seed, typoKeys: letters, spell: typist.keys(for:))
+        let typist = LayoutTypist(layout: layout)
+        switch layout.kind {
+        case .jamo, .jaso: self.init(count: count, seed: seed, typoKeys: letters, speller: typist)
+        case .romaja: self.init(count: count, seed: seed, typoKeys: letters, speller: RomajaTypist(typist))
+        }
     }
 
     /// Shares of the keys: spaces, BackSpace, and positions that are not letters (punctuation, digits).

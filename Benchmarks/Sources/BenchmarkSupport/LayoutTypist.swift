@@ -4,15 +4,17 @@ import HangulCore
 ///
 /// A syllable is typed as its jamo in order: initial, medial, final. On a ``Layout/Kind/jaso``
 /// layout (sebeolsik) each key names its slot, so a jamo is typed by the key that gives it. On a
-/// ``Layout/Kind/jamo`` layout (dubeolsik) consonant keys give initials and the composer decides
-/// which become finals, so a final is typed by the key of the same consonant as an initial. A jamo
+/// ``Layout/Kind/jamo`` layout (dubeolsik), and on a romaja layout, consonant keys give initials and
+/// the composer decides which become finals, so a final is typed by the key of the same consonant
+/// as an initial. A jamo
 /// no key gives (ㅘ, ㄺ, a sebeolsik ㄲ) is typed as the parts the layout's combination table merges
 /// into it. Symbols and digits are typed by a key that commits them (a sebeolsik symbol key) or by
 /// their own US-QWERTY position when the layout lets it through; a character the layout cannot
 /// type is left out of the text.
 ///
-/// Romaja layouts are keyed by spelling, not by jamo: ``RomajaTypist`` covers them.
-public struct LayoutTypist: Sendable {
+/// On a romaja layout this gives the letters of each jamo (ㅓ as `eo`, final ㅇ as `ng`); where
+/// syllables part and the silent ㅇ are ``RomajaTypist``'s business.
+public struct LayoutTypist: KeySpeller, Sendable {
     public let layout: Layout
     /// The keys for each modern jamo the layout can type, by conjoining code point.
     private let jamoKeys: [UInt32: [KeyPosition]]
@@ -46,6 +48,12 @@ public struct LayoutTypist: Sendable {
         jamoKeys = keys
         characterKeys = characters
     }
+
+    /// The keys that type one modern jamo (conjoining code point), or `nil` when none do.
+    public func keys(forJamo value: UInt32) -> [KeyPosition]? { jamoKeys[value] }
+
+    /// The key that types a character as itself (punctuation, digits), or `nil`.
+    public func key(forCharacter scalar: Unicode.Scalar) -> KeyPosition? { characterKeys[scalar.value] }
 
     /// The keys that type one character, or `nil` when this layout cannot type it.
     public func keys(for character: Character) -> [TypedKey]? {
@@ -93,7 +101,7 @@ public struct LayoutTypist: Sendable {
 
         private mutating func search(_ jamo: UInt32) -> [KeyPosition]? {
             if let key = direct[jamo] { return [key] }
-            if layout.kind == .jamo, JamoSlot(of: jamo) == .jongseong,
+            if layout.kind != .jaso, JamoSlot(of: jamo) == .jongseong,
                 let initial = Jamo(rawValue: jamo).asChoseong, let key = direct[initial.rawValue]
             {
                 return [key]

@@ -42,15 +42,14 @@ for (kind, candidates) in kinds {
         ReportRow(figure: "engine, \(kind)", ours: "no layout \(candidates.joined(separator: "/")) yet").print()
         continue
     }
-    guard let stream = StreamFactory.stream(for: layout, count: keyCount) else {
-        ReportRow(figure: "engine, \(kind) (\(layout.id))", ours: "no key stream for this kind yet").print()
-        continue
-    }
+    let stream = KeyStream(layout: layout, count: keyCount)
     let shares = stream.shares
     note(
         "hangul-bench: \(kind) (\(layout.id)): \(stream.keys.count) keys, \(format(shares.space * 100, digits: 1))% "
             + "spaces, \(format(shares.backspace * 100, digits: 1))% BackSpace, "
-            + "\(format(shares.punctuation * 100, digits: 1))% other non-letters")
+            + "\(format(shares.punctuation * 100, digits: 1))% other non-letters; \(stream.text.count) characters "
+            + "typed, \(stream.skipped) left out; it begins \"\(stream.text.prefix(12))\" = "
+            + stream.cleanKeys.prefix(30).map(Checks.describe).joined())
     Checks.cleanStreamTypesItsText(stream, layout: layout)
     Checks.enginesAgree(on: stream.keys, layout: layout)
 
