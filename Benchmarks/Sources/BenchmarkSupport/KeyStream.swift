@@ -15,6 +15,8 @@ public struct KeyStream: Sendable {
     public let text: String
     /// How many characters of the sentences the layout could not type (left out of ``text``).
     public let skipped: Int
+    /// How many of ``keys`` type punctuation and digits.
+    private let symbolKeys: Int
 
     /// Draws sentences until the stream holds at least `count` keys.
     ///
@@ -27,6 +29,7 @@ public struct KeyStream: Sendable {
         var cleanKeys: [TypedKey] = []
         var text = ""
         var skipped = 0
+        var symbolKeys = 0
         keys.reserveCapacity(count + 256)
         while keys.count < count {
             let sentence = KoreanText.sentences[Int(random.next() % UInt64(KoreanText.sentences.count))]
@@ -38,6 +41,9 @@ public struct KeyStream: Sendable {
                 }
                 text.append(character)
                 cleanKeys += typed
+                if typed != [.space], !character.unicodeScalars.allSatisfy({ Syllable.isPrecomposed($0.value) }) {
+                    symbolKeys += typed.count
+                }
                 if typed == [.space] {
                     // Second thoughts about the end of the word: rub out one to three keys, retype them.
                     if random.chance(1.0 / 15), word.count > 3 {
@@ -63,6 +69,7 @@ public struct KeyStream: Sendable {
         self.cleanKeys = cleanKeys
         self.text = text
         self.skipped = skipped
+        self.symbolKeys = symbolKeys
     }
 
     /// A stream for any layout: spelled by inverting its key table, and for romaja by
@@ -79,19 +86,11 @@ public struct KeyStream: Sendable {
         }
     }
 
-    /// Shares of the keys: spaces, BackSpace, and positions that are not letters (punctuation, digits).
+    /// Shares of the keys: spaces, BackSpace, and keys typing punctuation and digits.
     public var shares: (space: Double, backspace: Double, punctuation: Double) {
-        var spaces = 0
-        var backspaces = 0
-        var punctuation = 0
-        for key in keys {
-            switch key {
-            case .space: spaces += 1
-            case .backspace: backspaces += 1
-            case .position(let position): if !position.character.isLetter { punctuation += 1 }
-            }
-        }
         let total = Double(keys.count)
-        return (Double(spaces) / total, Double(backspaces) / total, Double(punctuation) / total)
+        let spaces = keys.count { $0 == .space }
+        let backspaces = keys.count { $0 == .backspace }
+        return (Double(spaces) / total, Double(backspaces) / total, Double(symbolKeys) / total)
     }
 }

@@ -47,7 +47,7 @@ for (kind, candidates) in kinds {
     note(
         "hangul-bench: \(kind) (\(layout.id)): \(stream.keys.count) keys, \(format(shares.space * 100, digits: 1))% "
             + "spaces, \(format(shares.backspace * 100, digits: 1))% BackSpace, "
-            + "\(format(shares.punctuation * 100, digits: 1))% other non-letters; \(stream.text.count) characters "
+            + "\(format(shares.punctuation * 100, digits: 1))% punctuation and digits; \(stream.text.count) characters "
             + "typed, \(stream.skipped) left out; it begins \"\(stream.text.prefix(12))\" = "
             + stream.cleanKeys.prefix(30).map(Checks.describe).joined())
     Checks.cleanStreamTypesItsText(stream, layout: layout)
