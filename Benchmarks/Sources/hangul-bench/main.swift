@@ -71,14 +71,14 @@ for (kind, candidates) in kinds {
         unit: .nanoseconds, referenceName: "libhangul", atMost: 0.5
     ).print()
 
-    if kind == "dubeolsik" { allocationRows(stream: stream, layout: layout, context: context) }
+    allocationRows(stream: stream, layout: layout, context: context, name: "\(kind) (\(layout.id))")
 }
 note("hangul-bench: checksum \(checksum)")
 
-/// Allocations per key in steady state (after one warm-up pass), ours beside libhangul's, and a
-/// control loop that allocates, read through the same counter in the same run.
+/// Allocations per key in steady state (after one warm-up pass), ours beside libhangul's, and once
+/// (on dubeolsik) a control loop that allocates, read through the same counter in the same run.
 @MainActor
-func allocationRows(stream: KeyStream, layout: Layout, context: LibhangulContext) {
+func allocationRows(stream: KeyStream, layout: Layout, context: LibhangulContext, name: String) {
     let keys = Double(stream.keys.count)
     let codes = Engines.libhangulCodes(stream.keys)
     func perKey(_ body: () -> UInt64) -> Double {
@@ -88,11 +88,12 @@ func allocationRows(stream: KeyStream, layout: Layout, context: LibhangulContext
     }
     let ours = perKey { Engines.typeOurs(stream.keys, layout: layout) }
     let theirs = perKey { Engines.typeLibhangul(codes, context: context) }
-    let control = perKey { Engines.typeOursAllocating(stream.keys, layout: layout) }
     ReportRow(
-        figure: "allocations per key, steady state", ours: format(ours, digits: 3),
+        figure: "allocations per key, \(name)", ours: format(ours, digits: 3),
         reference: "libhangul \(format(theirs, digits: 3))", target: "0", verdict: ours == 0 ? .pass : .short
     ).print()
+    guard layout.kind == .jamo else { return }
+    let control = perKey { Engines.typeOursAllocating(stream.keys, layout: layout) }
     // The control reads each preedit as an Array, which allocates whenever a preedit shows: a counter
     // that reports (nearly) nothing here is broken, and then the row above proves nothing.
     ReportRow(
