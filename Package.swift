@@ -29,6 +29,7 @@ let package = Package(
         ),
         .target(name: "HangulKeys", dependencies: ["HangulCore", "CXKBCommon"]),
         .target(name: "HangulProtocol", dependencies: ["HangulCore"]),
+        .target(name: "HangulLayoutFiles", dependencies: ["HangulCore"]),
         .target(name: "CPeerCredentials"),
         .target(
             name: "HangulDaemon",
@@ -46,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "hanguld",
             dependencies: [
-                "HangulDaemon", "HangulKeys",
+                "HangulDaemon", "HangulKeys", "HangulLayoutFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -54,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "hangul-compose",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulClient",
+                "HangulCore", "HangulKeys", "HangulClient", "HangulLayoutFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,5 +99,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HangulComposeTests", dependencies: ["hangul-compose", "HangulTestSupport"]),
+        .testTarget(name: "HangulLayoutFilesTests", dependencies: ["HangulLayoutFiles", "HangulTestSupport"]),
     ]
 )

@@ -202,7 +202,9 @@ extension LayoutFile {
             }
             let scalar = try self.scalar(letter, line: line)
             if let own = JamoSlot(of: scalar.value) {
-                guard own == slot else { throw error(line: line, "\(letter) is not a\(slotName(slot)) jamo") }
+                guard own == slot else {
+                    throw error(line: line, "\(letter) is not \(slotName(slot, article: true)) jamo")
+                }
                 guard scalar.value != 0x115F, scalar.value != 0x1160 else {
                     throw error(line: line, "\(letter) is a filler, not a letter")
                 }
@@ -210,16 +212,16 @@ extension LayoutFile {
             }
             let value = JamoTables.compatibilityToConjoining(scalar.value, slot)
             guard value != 0 else {
-                throw error(line: line, "\(letter) has no\(slotName(slot)) form; write a Hangul letter or U+XXXX")
+                throw error(line: line, "\(letter) has no \(slotName(slot)) form; write a Hangul letter or U+XXXX")
             }
             return Jamo(rawValue: value)
         }
 
-        func slotName(_ slot: JamoSlot) -> String {
+        func slotName(_ slot: JamoSlot, article: Bool = false) -> String {
             switch slot {
-            case .choseong: "n initial"
-            case .jungseong: " medial"
-            case .jongseong: " final"
+            case .choseong: article ? "an initial" : "initial"
+            case .jungseong: article ? "a medial" : "medial"
+            case .jongseong: article ? "a final" : "final"
             }
         }
 

@@ -21,6 +21,8 @@ public struct ProtocolSession: Sendable {
     private var context: InputContext
     /// The pending bound the server enforces, reported in `hello`'s capabilities.
     public let maxPendingRequests: Int
+    /// The layouts `set_options` may name and `hello` lists: built-ins and the user's layout files.
+    public let layouts: LayoutCatalog
     /// The method of the last line handled, when it parsed as a request or notification; for logs.
     public private(set) var lastMethod: Request.Method.Name?
     /// The error code the last line was answered with (or would have been, for a notification).
@@ -32,9 +34,15 @@ public struct ProtocolSession: Sendable {
     ///   - decoder: The US keymap compiled once by the daemon and shared by every session; `nil`
     ///     reads positions from keysyms even when events carry keycodes (a system without xkb data).
     ///   - maxPendingRequests: The server's bound on unread replies, which `hello` reports.
-    public init(decoder: KeyDecoder?, maxPendingRequests: Int = Wire.defaultMaxPendingRequests) {
+    ///   - layouts: The layouts on offer; shared by every session, read-only.
+    public init(
+        decoder: KeyDecoder?, maxPendingRequests: Int = Wire.defaultMaxPendingRequests,
+        layouts: LayoutCatalog = .builtIn
+    ) {
         self.context = InputContext(decoder: decoder)
         self.maxPendingRequests = maxPendingRequests
+        self.layouts = layouts
+        if let layout = layouts.layout(named: options.layout) { _ = context.setLayout(layout) }
     }
 
     /// The mode replies report: Latin in a password field, otherwise the session's mode.
@@ -45,7 +53,7 @@ public struct ProtocolSession: Sendable {
     public mutating func reply(to line: ArraySlice<UInt8>) -> [UInt8]? {
         lastMethod = nil
         lastErrorCode = nil
-        switch line.withUnsafeBytes({ Request.parse(line: $0) }) {
+        switch line.withUnsafeBytes({ Request.parse(line: $0, layouts: layouts) }) {
         case .blank:
             return nil
         case .invalid(let error):
@@ -130,7 +138,7 @@ public struct ProtocolSession: Sendable {
             id: id,
             HelloResult(
                 protocolVersion: version, mode: mode, options: options,
-                layouts: Layout.builtIn.map(LayoutSummary.init), maxPendingRequests: maxPendingRequests))
+                layouts: layouts.entries.map(LayoutSummary.init), maxPendingRequests: maxPendingRequests))
     }
 
     /// `set_options`, with the patch's toggle keys already checked and turned into `toggleChords`:
@@ -140,7 +148,7 @@ public struct ProtocolSession: Sendable {
         _ patch: OptionsPatch, toggleChords: [KeyChord]?, id: RequestID?
     ) throws(ProtocolError) -> [UInt8]? {
         let newOptions = options.applying(patch)
-        guard let layout = Layout.named(newOptions.layout) else {
+        guard let layout = layouts.layout(named: newOptions.layout) else {
             throw .internalError(method: .setOptions, id: nil)
         }
         let commit = context.flush()

@@ -1,3 +1,4 @@
+import HangulCore
 import HangulKeys
 import HangulProtocol
 
@@ -8,14 +9,17 @@ import HangulProtocol
 public struct ProtocolSessionFactory: SessionFactory {
     public let decoder: KeyDecoder?
     public let maxPendingRequests: Int
+    /// The layouts every session offers, read once at start.
+    public let layouts: LayoutCatalog
 
-    public init(decoder: KeyDecoder?, maxPendingRequests: Int) {
+    public init(decoder: KeyDecoder?, maxPendingRequests: Int, layouts: LayoutCatalog = .builtIn) {
         self.decoder = decoder
         self.maxPendingRequests = maxPendingRequests
+        self.layouts = layouts
     }
 
     public func makeSession() -> ProtocolSession {
-        ProtocolSession(decoder: decoder, maxPendingRequests: maxPendingRequests)
+        ProtocolSession(decoder: decoder, maxPendingRequests: maxPendingRequests, layouts: layouts)
     }
 
     /// The connection-level error lines of PROTOCOL.md section 7, id null.

@@ -25,7 +25,7 @@ public struct HelloResult: ReplyResult, Equatable {
         protocolVersion: Int64 = Wire.protocolVersion, serverName: String = Wire.serverName,
         serverVersion: String = Wire.serverVersion, mode: InputMode = .hangul,
         options: SessionOptions = SessionOptions(),
-        layouts: [LayoutSummary] = Layout.builtIn.map(LayoutSummary.init),
+        layouts: [LayoutSummary] = LayoutCatalog.builtIn.entries.map(LayoutSummary.init),
         methods: [Request.Method.Name] = Request.Method.Name.allCases, maxLineBytes: Int = Wire.maxLineBytes,
         maxPendingRequests: Int = Wire.defaultMaxPendingRequests
     ) {
@@ -67,11 +67,24 @@ public struct HelloResult: ReplyResult, Equatable {
             writer.key("id")
             writer.string(layout.id)
             writer.raw(",")
+            writer.key("aliases")
+            writer.raw("[")
+            for (index, alias) in layout.aliases.enumerated() {
+                if index > 0 { writer.raw(",") }
+                writer.string(alias)
+            }
+            writer.raw("],")
             writer.key("name")
             writer.string(layout.name)
             writer.raw(",")
             writer.key("korean_name")
             writer.string(layout.koreanName)
+            writer.raw(",")
+            writer.key("kind")
+            writer.string(layout.kind)
+            writer.raw(",")
+            writer.key("origin")
+            writer.string(layout.origin.rawValue)
             writer.raw("}")
         }
         writer.raw("],")

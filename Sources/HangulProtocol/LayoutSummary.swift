@@ -1,19 +1,48 @@
 import HangulCore
 
-/// One entry of `hello`'s `layouts`: `{"id":"2","name":"Dubeolsik","korean_name":"두벌식"}`.
+/// One entry of `hello`'s `layouts`:
+/// `{"id":"2","aliases":["dubeolsik"],"name":"Dubeolsik","korean_name":"두벌식","kind":"jamo","origin":"built-in"}`.
 public struct LayoutSummary: Equatable, Sendable {
-    /// What `set_options` takes as `layout`.
-    public var id: String
-    public var name: String
-    public var koreanName: String
-
-    public init(id: String, name: String, koreanName: String) {
-        self.id = id
-        self.name = name
-        self.koreanName = koreanName
+    /// Where the daemon got a layout; a frontend can show user layouts, and overrides, as such.
+    public enum Origin: String, Sendable {
+        /// Compiled into the daemon.
+        case builtIn = "built-in"
+        /// A layout file of the user's with an id of its own.
+        case user
+        /// A layout file of the user's that replaces the built-in layout with the same id.
+        case userOverride = "user-override"
     }
 
-    public init(_ layout: Layout) {
-        self.init(id: layout.id, name: layout.name, koreanName: layout.koreanName)
+    /// What `set_options` takes as `layout`.
+    public var id: String
+    /// Other names `set_options` accepts for it (the long ids such as "sebeolsik-final").
+    public var aliases: [String]
+    public var name: String
+    public var koreanName: String
+    /// `jamo` (two-set), `jaso` (keys name the slot) or `romaja` (reads the keysym, not the position).
+    public var kind: String
+    public var origin: Origin
+
+    public init(
+        id: String, aliases: [String] = [], name: String, koreanName: String, kind: String = "jamo",
+        origin: Origin = .builtIn
+    ) {
+        self.id = id
+        self.aliases = aliases
+        self.name = name
+        self.koreanName = koreanName
+        self.kind = kind
+        self.origin = origin
+    }
+
+    public init(_ entry: LayoutCatalog.Entry) {
+        let origin: Origin =
+            switch entry.source {
+            case .builtIn: .builtIn
+            case .file: entry.overridesBuiltIn ? .userOverride : .user
+            }
+        self.init(
+            id: entry.layout.id, aliases: entry.layout.aliases, name: entry.layout.name,
+            koreanName: entry.layout.koreanName, kind: entry.layout.kind.rawValue, origin: origin)
     }
 }

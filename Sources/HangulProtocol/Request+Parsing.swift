@@ -7,12 +7,14 @@ extension Request {
     /// (`-32600`: an object, a valid `id`, a string `method`), the method name (`-32601`), then the
     /// parameters (`-32602`, `-32001`, `-32002`). Unknown fields are ignored everywhere except in
     /// `set_options`, whose parameters are option names. Never traps, whatever the bytes.
-    public static func parse(line: [UInt8]) -> IncomingLine {
-        line.withUnsafeBytes { parse(line: $0) }
+    ///
+    /// `layouts` is what `set_options` may name: the daemon's catalog, user layouts included.
+    public static func parse(line: [UInt8], layouts: LayoutCatalog = .builtIn) -> IncomingLine {
+        line.withUnsafeBytes { parse(line: $0, layouts: layouts) }
     }
 
-    /// Parses one line (without its newline); see ``parse(line:)-([UInt8])``.
-    public static func parse(line: UnsafeRawBufferPointer) -> IncomingLine {
+    /// Parses one line (without its newline); see ``parse(line:layouts:)-([UInt8],_)``.
+    public static func parse(line: UnsafeRawBufferPointer, layouts: LayoutCatalog = .builtIn) -> IncomingLine {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
         let value: JSONValue
         do {
@@ -69,7 +71,7 @@ extension Request {
             case .some(let other):
                 throw ParamsReader.invalid("params must be an object, got \(other.shortDescription)")
             }
-            let method = try parseMethod(name, ParamsReader(members: params))
+            let method = try parseMethod(name, ParamsReader(members: params), layouts: layouts)
             return .request(Request(id: id, method: method))
         } catch {
             var error = error
@@ -78,13 +80,15 @@ extension Request {
         }
     }
 
-    private static func parseMethod(_ name: Method.Name, _ params: ParamsReader) throws(ProtocolError) -> Method {
+    private static func parseMethod(
+        _ name: Method.Name, _ params: ParamsReader, layouts: LayoutCatalog
+    ) throws(ProtocolError) -> Method {
         switch name {
         case .hello: return .hello(try parseHello(params))
         case .key: return .key(try parseKey(params))
         case .reset: return .reset
         case .cancel: return .cancel
-        case .setOptions: return .setOptions(try parseOptionsPatch(params))
+        case .setOptions: return .setOptions(try parseOptionsPatch(params, layouts: layouts))
         case .getOptions: return .getOptions
         case .setMode:
             _ = try params.required("mode", ParamsReader.alternatives(InputMode.self))
@@ -140,7 +144,9 @@ extension Request {
             isRelease: release ?? false)
     }
 
-    private static func parseOptionsPatch(_ params: ParamsReader) throws(ProtocolError) -> OptionsPatch {
+    private static func parseOptionsPatch(
+        _ params: ParamsReader, layouts: LayoutCatalog
+    ) throws(ProtocolError) -> OptionsPatch {
         // The params of set_options are option names, so an unknown one is a typo to report, not a
         // newer field to skip: silently ignoring "auto_reorder" would leave the user puzzled.
         if let unknown = params.members.first(where: { !SessionOptions.names.contains($0.key) }) {
@@ -150,11 +156,11 @@ extension Request {
         }
         var patch = OptionsPatch()
         if let layoutID = try params.string("layout", expected: #"a layout id string such as "2""#) {
-            guard let layout = Layout.named(layoutID) else {
+            guard let layout = layouts.layout(named: layoutID) else {
                 throw ProtocolError(
                     code: .unknownLayout,
                     message: "unknown layout \(JSONValue.string(layoutID).shortDescription); known: "
-                        + Layout.knownIDs.joined(separator: ", "))
+                        + layouts.ids.joined(separator: ", "))
             }
             patch.layout = layout.id
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import HangulClient
 import HangulCore
 import HangulKeys
+import HangulLayoutFiles
 import HangulProtocol
 
 #if canImport(Glibc)
@@ -22,6 +23,10 @@ struct HangulCompose: ParsableCommand {
             with modifiers as <Control+a>, <Shift+space>, <Alt+x>.
 
             Example: printf 'dkssudgktpdy\\n' | hangul-compose   prints 안녕하세요
+
+            Besides the built-in layouts, every *.layout file in $XDG_CONFIG_HOME/hangul/layouts \
+            (~/.config/hangul/layouts) is offered, and --layout-file adds one more; a file with a \
+            built-in's id replaces it. The README's "Layout files" section documents the format.
             """
     )
 
@@ -45,7 +50,14 @@ struct HangulCompose: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object per key, then {\"text\":…} per input.")
     var json = false
 
-    @Flag(name: .long, help: "List the layouts (id, name, Korean name) and exit.")
+    @Option(
+        name: .customLong("layout-file"),
+        help: ArgumentHelp("Also offer the layout in this layout file; repeatable.", valueName: "path"))
+    var layoutFiles: [String] = []
+
+    @Flag(
+        name: .long,
+        help: "List the layouts (id, long ids, name, Korean name, where it comes from) and exit.")
     var listLayouts = false
 
     @Flag(name: .long, help: "Type through a running hanguld instead of in this process; prints the same.")
@@ -65,18 +77,29 @@ struct HangulCompose: ParsableCommand {
         if socket != nil && !daemon {
             throw ValidationError("--socket is for --daemon; add --daemon to type through it.")
         }
-        _ = try resolvedLayout()
+        if daemon && !layoutFiles.isEmpty {
+            throw ValidationError(
+                "--layout-file types in this process; a daemon offers the layouts it loaded (hanguld --layout-file).")
+        }
         _ = try resolvedOptions()
     }
 
     func run() throws {
+        let catalog = try loadedLayouts()
         if listLayouts {
-            for layout in Layout.builtIn {
-                print("\(layout.id)\t\(layout.name)\t\(layout.koreanName)")
+            for entry in catalog.entries {
+                let layout = entry.layout
+                let aliases = layout.aliases.isEmpty ? "-" : layout.aliases.joined(separator: ",")
+                let source =
+                    switch entry.source {
+                    case .builtIn: "built-in"
+                    case .file(let path): entry.overridesBuiltIn ? "\(path) (overrides built-in)" : path
+                    }
+                print("\(layout.id)\t\(aliases)\t\(layout.name)\t\(layout.koreanName)\t\(source)")
             }
             return
         }
-        let layout = try resolvedLayout()
+        let layout = try resolvedLayout(in: catalog)
         let options = try resolvedOptions()
         if daemon {
             let path = try SocketLocation.resolve(explicit: socket) { name in getenv(name).map { String(cString: $0) } }
@@ -103,12 +126,26 @@ struct HangulCompose: ParsableCommand {
         }
     }
 
+    /// The built-in layouts plus the user's: a broken file in the layout directory is a warning on
+    /// standard error, a broken `--layout-file` an error.
+    func loadedLayouts() throws -> LayoutCatalog {
+        let loaded = UserLayouts(
+            directory: UserLayouts.directory(environment: UserLayouts.processEnvironment), files: layoutFiles)
+        for problem in loaded.problems where !problem.isExplicit {
+            StandardError.write("hangul-compose: warning: layout file skipped: \(problem)\n")
+        }
+        if let problem = loaded.problems.first(where: \.isExplicit) {
+            throw ValidationError("layout file rejected: \(problem)")
+        }
+        return loaded.catalog
+    }
+
     /// The layout named by `--layout`, or an error listing the known ones.
-    func resolvedLayout() throws -> Layout {
-        guard let layout = Layout.named(layout) else {
+    func resolvedLayout(in catalog: LayoutCatalog) throws -> Layout {
+        guard let layout = catalog.layout(named: layout) else {
             throw ValidationError(
                 "unknown layout \"\(layout)\"; known: "
-                    + Layout.builtIn.map { ([$0.id] + $0.aliases).joined(separator: "/") }.joined(separator: ", "))
+                    + catalog.layouts.map { ([$0.id] + $0.aliases).joined(separator: "/") }.joined(separator: ", "))
         }
         return layout
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HangulDaemon
 import HangulKeys
+import HangulLayoutFiles
 import Logging
 
 /// The `hanguld` command: flags in, `Daemon.run` does the rest.
@@ -15,6 +16,10 @@ struct Hanguld: AsyncParsableCommand {
             only connections from your own user are served. Under systemd socket activation (see \
             contrib/systemd) the socket systemd passes is used instead. SIGTERM or SIGINT stops the daemon \
             after it has answered the requests it received.
+
+            Besides the built-in layouts, every *.layout file in $XDG_CONFIG_HOME/hangul/layouts \
+            (~/.config/hangul/layouts) is offered; one with a built-in's id replaces it. A broken file \
+            there is logged and skipped; a broken --layout-file stops the start.
             """
     )
 
@@ -32,6 +37,11 @@ struct Hanguld: AsyncParsableCommand {
 
     @Option(help: "Read xkb key codes with this keymap layout (the layout the Hangul keyboards are laid on).")
     var keymapLayout = "us"
+
+    @Option(
+        name: .customLong("layout-file"),
+        help: ArgumentHelp("Also offer the layout in this layout file; repeatable.", valueName: "path"))
+    var layoutFiles: [String] = []
 
     func validate() throws {
         guard self.maxSessions >= 1 else {
@@ -60,6 +70,20 @@ struct Hanguld: AsyncParsableCommand {
         var configuration = ServerConfiguration()
         configuration.maxSessions = self.maxSessions
         configuration.maxPendingLines = self.maxPending
+        let layouts = UserLayouts(
+            directory: UserLayouts.directory(environment: UserLayouts.processEnvironment), files: self.layoutFiles)
+        for problem in layouts.problems {
+            if problem.isExplicit {
+                logger.critical("layout file rejected: \(problem)")
+            } else {
+                logger.warning("layout file skipped: \(problem)")
+            }
+        }
+        if layouts.problems.contains(where: \.isExplicit) { throw ExitCode(1) }
+        for entry in layouts.catalog.entries where entry.source != .builtIn {
+            let verb = entry.overridesBuiltIn ? "overrides the built-in layout" : "adds layout"
+            logger.info("\(entry.source) \(verb) \(entry.layout.id)")
+        }
         let decoder: KeyDecoder
         do {
             decoder = try KeyDecoder(KeymapNames(layout: self.keymapLayout))
@@ -70,7 +94,8 @@ struct Hanguld: AsyncParsableCommand {
         try await Daemon.run(
             socketPath: self.socket,
             configuration: configuration,
-            factory: ProtocolSessionFactory(decoder: decoder, maxPendingRequests: self.maxPending),
+            factory: ProtocolSessionFactory(
+                decoder: decoder, maxPendingRequests: self.maxPending, layouts: layouts.catalog),
             logger: logger
         )
     }

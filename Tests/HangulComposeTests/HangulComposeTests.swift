@@ -111,9 +111,22 @@ import Testing
         #expect(result.stderr.hasPrefix("Error: --trace and --json cannot be combined; choose one output format.\n"))
     }
 
-    @Test func listLayoutsPrintsIdNameAndKoreanName() throws {
-        let result = try Subprocess.run(["--list-layouts"], input: "")
-        #expect(result.stdout.hasPrefix("2\tDubeolsik\t두벌식\n2y\tDubeolsik Yetgeul\t두벌식 옛글\n"))
+    @Test func listLayoutsPrintsIdLongIdNamesAndSource() throws {
+        let result = try Subprocess.run(
+            "hangul-compose", ["--list-layouts"], environment: ["XDG_CONFIG_HOME": "/nonexistent"])
+        #expect(
+            result.stdout == """
+                2\tdubeolsik\tDubeolsik\t두벌식\tbuilt-in
+                2y\tdubeolsik-yetgeul\tDubeolsik Yetgeul\t두벌식 옛글\tbuilt-in
+                32\tsebeolsik-dubeolsik\tSebeolsik Dubeol Layout\t세벌식 두벌자판\tbuilt-in
+                39\tsebeolsik-390\tSebeolsik 390\t세벌식 390\tbuilt-in
+                3f\tsebeolsik-final\tSebeolsik Final\t세벌식 최종\tbuilt-in
+                3s\tsebeolsik-noshift\tSebeolsik Noshift\t세벌식 순아래\tbuilt-in
+                3y\tsebeolsik-yetgeul\tSebeolsik Yetgeul\t세벌식 옛글\tbuilt-in
+                ro\tromaja\tRomaja\t로마자\tbuilt-in
+                ahn\tahnmatae\tAhnmatae\t안마태\tbuilt-in
+
+                """)
     }
 
     @Test func aLastLineWithoutNewlineIsTyped() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HangulDaemon
+import HangulTestSupport
 import Testing
 
 /// The built `hanguld` executable, end to end: signals, exit status, files left behind, socket activation.

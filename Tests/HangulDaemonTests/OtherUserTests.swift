@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HangulDaemon
+import HangulTestSupport
 import Testing
 
 @testable import HangulDaemon
