@@ -36,7 +36,10 @@ public enum LayoutFile {
             throw parser.error(line: 0, "is \(text.utf8.count) bytes; a layout file is at most \(maximumSize)")
         }
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // CR LF is one Character in Swift, so splitting on "\n" alone would leave a Windows file as
+        // one long line.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for rawLine in lines {
             number += 1
             try parser.read(rawLine, line: number)
         }
