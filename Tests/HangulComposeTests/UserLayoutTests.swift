@@ -78,7 +78,8 @@ import Testing
         let path = try config.write(
             Self.homeRow.replacingOccurrences(of: "id       home-row", with: "id       2"), to: "override.layout")
         let listing = try compose(["--layout-file", path, "--list-layouts"], config: config)
-        #expect(listing.stdout.hasPrefix("2\thomerow\tHome Row\t홈 줄\t\(path) (overrides built-in)\n2y\t"))
+        #expect(
+            listing.stdout.hasPrefix("2\thomerow,dubeolsik\tHome Row\t홈 줄\t\(path) (overrides built-in)\n2y\t"))
         #expect(try compose(["--layout-file", path, "asd"], config: config).stdout == "한\n")
     }
 
