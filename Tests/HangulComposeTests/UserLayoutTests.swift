@@ -24,6 +24,36 @@ import Testing
         combine medial ㅗ + medial ㅏ = medial ㅘ
         """
 
+    /// The README's complete example layout file and the session it shows, as written there.
+    static func readmeExample() throws -> (layout: String, command: String, output: String) {
+        var repository = #filePath
+        for _ in 0..<3 { repository = String(repository[..<(repository.lastIndex(of: "/") ?? repository.startIndex)]) }
+        let readme = try String(contentsOfFile: repository + "/README.md", encoding: .utf8)
+        let parts = readme.components(separatedBy: "A complete small example")
+        try #require(parts.count == 2, "the README has one complete layout example")
+        let blocks = parts[1].components(separatedBy: "```")
+        try #require(blocks.count > 4)
+        let session = blocks[3].split(separator: "\n").dropFirst().map(String.init)
+        try #require(session.first?.hasPrefix("$ hangul-compose ") == true)
+        return (
+            String(blocks[1].dropFirst()), String(session[0].dropFirst(2)),
+            session.dropFirst().joined(separator: "\n") + "\n"
+        )
+    }
+
+    @Test func theReadmeExampleLayoutTypesWhatTheReadmeShows() throws {
+        let example = try Self.readmeExample()
+        let config = try TemporaryDirectory()
+        defer { config.remove() }
+        try config.write(example.layout, to: "hangul/layouts/home-row.layout")
+        let arguments = example.command.split(separator: " ").dropFirst().map(String.init)
+        let result = try compose(arguments, config: config)
+        #expect(result.stderr.isEmpty)
+        #expect(result.status == 0)
+        #expect(result.stdout == example.output)
+        #expect(try compose(["--layout", "home-row", ";a"], config: config).stdout == "·ㅎ\n")
+    }
+
     func compose(_ arguments: [String], config: TemporaryDirectory) throws -> Subprocess {
         try Subprocess.run(
             "hangul-compose", arguments, environment: ["XDG_CONFIG_HOME": config.path, "PATH": "/usr/bin:/bin"])
@@ -48,7 +78,8 @@ import Testing
         let path = try config.write(
             Self.homeRow.replacingOccurrences(of: "id       home-row", with: "id       2"), to: "override.layout")
         let listing = try compose(["--layout-file", path, "--list-layouts"], config: config)
-        #expect(listing.stdout.hasPrefix("2\thomerow\tHome Row\t홈 줄\t\(path) (overrides built-in)\n2y\t"))
+        #expect(
+            listing.stdout.hasPrefix("2\thomerow,dubeolsik\tHome Row\t홈 줄\t\(path) (overrides built-in)\n2y\t"))
         #expect(try compose(["--layout-file", path, "asd"], config: config).stdout == "한\n")
     }
 

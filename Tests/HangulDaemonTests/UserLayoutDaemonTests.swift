@@ -47,7 +47,7 @@ struct UserLayoutDaemonTests {
         let hello = try #require(try client.readLine())
         #expect(
             hello.contains(
-                #""layouts":[{"id":"2","aliases":[],"name":"Home Row","korean_name":"홈 줄","kind":"jaso","origin":"user-override"},"#
+                #""layouts":[{"id":"2","aliases":["dubeolsik"],"name":"Home Row","korean_name":"홈 줄","kind":"jaso","origin":"user-override"},"#
             ))
         try client.send(#"{"id":2,"method":"key","params":{"keysym":97}}"# + "\n")
         #expect(
