@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Benchmarks live in their own package so the product never links libhangul: it is only the
-// reference measured side by side in the same run.
+// reference measured side by side in the same run. Everything builds with the root package's
+// settings (plain release `-O`), so the engine is measured as it ships.
 let package = Package(
     name: "hangul-benchmarks",
     dependencies: [.package(name: "hangul", path: "..")],
@@ -12,11 +13,23 @@ let package = Package(
             pkgConfig: "libhangul",
             providers: [.apt(["libhangul-dev"])]
         ),
+        // Counts calls to malloc and its relatives by interposing them in the executable that
+        // links it: the engine benchmark reads the count around a steady-state run.
+        .target(name: "CAllocationCounter"),
+        // sched_setaffinity for the daemon benchmark, which pins client and servers to chosen CPUs.
+        .target(name: "CCPUAffinity"),
+        // The key streams (Korean text turned into keys of any layout), statistics and the table.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "HangulCore", package: "hangul")]
+        ),
         .executableTarget(
             name: "hangul-bench",
-            dependencies: [.product(name: "HangulCore", package: "hangul"), "CLibhangul"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"])]
+            dependencies: [
+                "BenchmarkSupport", "CAllocationCounter", "CLibhangul",
+                .product(name: "HangulCore", package: "hangul"),
+            ]
         ),
-        .executableTarget(name: "hanguld-bench"),
+        .executableTarget(name: "hanguld-bench", dependencies: ["BenchmarkSupport", "CCPUAffinity"]),
     ]
 )

@@ -12,6 +12,8 @@ public struct ComposedText: Sendable, Equatable, CustomStringConvertible {
     /// Number of scalars held.
     public private(set) var count: Int
 
+    // Inlined: every key makes two (commit and preedit), and as a call it was 8% of a key.
+    @inline(__always)
     public init() {
         storage = InlineArray(repeating: 0)
         count = 0

@@ -353,6 +353,8 @@ extension Composer {
     /// old-Hangul layouts always merge it. Two initials that merge into a final cluster (ㄱ+ㅅ → ㄳ)
     /// merge only on two-set layouts with `non-choseong-combi`: libhangul applies that option to
     /// every layout, though its own documentation says it is for dubeolsik (see the README).
+    // Inlined: out of line, a call from a mutating method first copies the whole composer (180 bytes).
+    @inline(__always)
     func combine(_ first: UInt32, _ second: UInt32) -> UInt32 {
         if first == second, layout.kind == .jamo, !layout.typesOldHangul, !options.combiOnDoubleStroke,
             JamoTables.isConjoinable(first)
@@ -395,6 +397,8 @@ extension Composer {
     /// letter; anything else (old Hangul, an initial with only a final) is conjoining jamo with
     /// fillers, the only way Unicode can show it. Jamo form: always conjoining jamo with fillers.
 
+    // Inlined for the same reason as `combine`; this copy was the largest cost of a key.
+    @inline(__always)
     func appendSyllable(to text: inout ComposedText) {
         let choseong = chain.value(of: .choseong)
         let jungseong = chain.value(of: .jungseong)

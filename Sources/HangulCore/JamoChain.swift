@@ -40,7 +40,11 @@ struct JamoChain: Sendable {
     var isFull: Bool { count == Self.capacity }
 
     /// The most recent keystroke.
-    var tail: Node? { count == 0 ? nil : nodes[count - 1] }
+    ///
+    /// A `mutating get` for the reason given at ``latestValue(of:)``: read in place, not from a copy.
+    var tail: Node? {
+        mutating get { count == 0 ? nil : nodes[count - 1] }
+    }
 
     mutating func append(_ node: Node) {
         precondition(count < Self.capacity, "internal inconsistency: jamo chain overflow")
@@ -71,7 +75,9 @@ struct JamoChain: Sendable {
     }
 
     /// The keystroke before the tail.
-    var beforeTail: Node? { count < 2 ? nil : nodes[count - 2] }
+    var beforeTail: Node? {
+        mutating get { count < 2 ? nil : nodes[count - 2] }  // in place, as ``tail``
+    }
 
     mutating func removeAll() {
         count = 0
@@ -98,7 +104,12 @@ struct JamoChain: Sendable {
     }
 
     /// The value left by the latest keystroke in a slot, found by walking back from the tail.
-    private func latestValue(of slot: JamoSlot) -> UInt32 {
+    ///
+    /// `mutating` though it only reads: its callers are mutating, and a non-mutating call from a
+    /// mutating method makes the optimizer copy the whole chain (and reading an element of a
+    /// borrowed `InlineArray` copied the whole array per iteration), which cost more than the
+    /// rest of a key. In place, the walk reads only the nodes it visits.
+    private mutating func latestValue(of slot: JamoSlot) -> UInt32 {
         var index = count - 1
         while index >= 0 {
             if nodes[index].slot == slot { return nodes[index].value }

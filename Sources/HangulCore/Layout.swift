@@ -70,6 +70,20 @@ public final class Layout: Sendable {
             typesOldHangul: typesOldHangul, keys: positions, combinations: combinations)
     }
 
+    /// The same layout answering to more names; used when a user layout overrides a built-in one,
+    /// so scripts that name the built-in by its long id get the override too.
+    func adding(aliases more: [String]) -> Layout {
+        let added = more.filter { $0 != id && !aliases.contains($0) }
+        if added.isEmpty { return self }
+        var positions: [KeyPosition: KeyAction] = [:]
+        for position in KeyPosition.all where action(at: position) != .none {
+            positions[position] = action(at: position)
+        }
+        return Layout(
+            id: id, aliases: aliases + added, name: name, koreanName: koreanName, kind: kind,
+            typesOldHangul: typesOldHangul, keys: positions, combinations: combinations)
+    }
+
     /// What the key at a position types.
     public func action(at position: KeyPosition) -> KeyAction { keys[position.tableIndex] }
 

@@ -58,7 +58,8 @@ public struct LayoutCatalog: Sendable {
         entries.first { $0.layout.id == id }?.layout ?? entries.first { $0.layout.aliases.contains(id) }?.layout
     }
 
-    /// Adds a layout read from a file. A layout with a built-in's id replaces it in place; one with the
+    /// Adds a layout read from a file. A layout with a built-in's id replaces it in place and also
+    /// answers to the built-in's long ids (overriding `3f` overrides `sebeolsik-final`); one with the
     /// id of a layout added earlier from a file is refused (two user files disagreeing is a mistake to
     /// report, not to resolve silently).
     public mutating func add(_ layout: Layout, from source: Source) throws(LayoutFileError) {
@@ -71,7 +72,8 @@ public struct LayoutCatalog: Sendable {
                 source: source.description, line: 0,
                 reason: "layout id '\(layout.id)' is already defined by \(entries[index].source)")
         }
-        entries[index] = Entry(layout: layout, source: source, overridesBuiltIn: true)
+        let replaced = entries[index].layout
+        entries[index] = Entry(layout: layout.adding(aliases: replaced.aliases), source: source, overridesBuiltIn: true)
     }
 }
 

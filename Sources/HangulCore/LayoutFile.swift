@@ -23,7 +23,8 @@
 ///
 /// A position is the character the key types on US QWERTY (`!`…`~`; Shift is part of it). A letter
 /// is a compatibility jamo (ㄱ, ㅏ, ㆁ), a conjoining jamo, or `U+XXXX`; the slot word says which
-/// form is meant, so ㄱ reads naturally in each slot. The file must be UTF-8 and at most
+/// form is meant, so ㄱ reads naturally in each slot; a `jamo` layout has no `final` keys, since its
+/// composer finds finals itself. The file must be UTF-8 (a byte-order mark is skipped) and at most
 /// ``maximumSize`` bytes. The first error rejects the whole file (``LayoutFileError``).
 public enum LayoutFile {
     /// The largest file accepted; the biggest built-in layout is about 20 KiB.
@@ -36,9 +37,14 @@ public enum LayoutFile {
             throw parser.error(line: 0, "is \(text.utf8.count) bytes; a layout file is at most \(maximumSize)")
         }
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Lines and tokens are cut on the UTF-8 bytes: splitting Characters would run grapheme
+        // breaking over every byte, which made parsing the nine built-ins several times slower.
+        // A line's CR (a file saved on Windows) is dropped in `read`.
+        // A byte-order mark, which some editors write at the start of UTF-8 files, is not content.
+        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        for rawLine in body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
-            try parser.read(rawLine, line: number)
+            try parser.read(Substring(rawLine), line: number)
         }
         return try parser.finish()
     }
@@ -68,8 +74,9 @@ extension LayoutFile {
 
         mutating func read(_ rawLine: Substring, line: Int) throws(LayoutFileError) {
             var content = rawLine
-            if content.last == "\r" { content = content.dropLast() }
-            let tokens = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if content.utf8.last == UInt8(ascii: "\r") { content = Substring(content.utf8.dropLast()) }
+            let tokens = content.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+                .map { Substring($0) }
             guard let directive = tokens.first, !directive.hasPrefix("#") else { return }
             switch directive {
             case "id":
@@ -202,7 +209,9 @@ extension LayoutFile {
             }
             let scalar = try self.scalar(letter, line: line)
             if let own = JamoSlot(of: scalar.value) {
-                guard own == slot else { throw error(line: line, "\(letter) is not a\(slotName(slot)) jamo") }
+                guard own == slot else {
+                    throw error(line: line, "\(letter) is not \(slotName(slot, article: true)) jamo")
+                }
                 guard scalar.value != 0x115F, scalar.value != 0x1160 else {
                     throw error(line: line, "\(letter) is a filler, not a letter")
                 }
@@ -210,16 +219,16 @@ extension LayoutFile {
             }
             let value = JamoTables.compatibilityToConjoining(scalar.value, slot)
             guard value != 0 else {
-                throw error(line: line, "\(letter) has no\(slotName(slot)) form; write a Hangul letter or U+XXXX")
+                throw error(line: line, "\(letter) has no \(slotName(slot)) form; write a Hangul letter or U+XXXX")
             }
             return Jamo(rawValue: value)
         }
 
-        func slotName(_ slot: JamoSlot) -> String {
+        func slotName(_ slot: JamoSlot, article: Bool = false) -> String {
             switch slot {
-            case .choseong: "n initial"
-            case .jungseong: " medial"
-            case .jongseong: " final"
+            case .choseong: article ? "an initial" : "initial"
+            case .jungseong: article ? "a medial" : "medial"
+            case .jongseong: article ? "a final" : "final"
             }
         }
 
@@ -256,6 +265,17 @@ extension LayoutFile {
             guard let kind else { throw error(line: 0, "no kind line; add 'kind jamo', 'kind jaso' or 'kind romaja'") }
             guard keys.values.contains(where: { if case .jamo = $0 { true } else { false } }) else {
                 throw error(line: 0, "no key types a jamo; add key lines such as 'key r initial ㄱ'")
+            }
+            if kind == .jamo,
+                let final = keys.filter({
+                    if case .jamo(let jamo) = $0.value { jamo.slot == .jongseong } else { false }
+                })
+                .min(by: { (keyLines[$0.key] ?? 0) < (keyLines[$1.key] ?? 0) })
+            {
+                throw error(
+                    line: keyLines[final.key] ?? 0,
+                    "a jamo (two-set) layout types initials and medials and finds finals itself; "
+                        + "write the consonant as an initial, or use kind jaso")
             }
             return Layout(
                 id: id, aliases: aliases, name: name, koreanName: koreanName ?? name, kind: kind,

@@ -1,10 +1,11 @@
 import Foundation
 import Glibc
 import HangulDaemon
+import HangulTestSupport
 import Testing
 
 /// The built `hanguld` executable, end to end: signals, exit status, files left behind, socket activation.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct DaemonProcessTests {
     /// This process's environment without anything that would redirect the daemon.
     private var cleanEnvironment: [String: String] {

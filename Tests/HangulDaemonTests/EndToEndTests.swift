@@ -30,7 +30,10 @@ struct EndToEndTests {
     }
 
     /// `hangul-compose --daemon` must print exactly what the in-process mode prints, in every format.
-    @Test(arguments: [[], ["--json"], ["--trace"], ["--option", "auto-reorder", "--output", "jamo"]])
+    @Test(arguments: [
+        [], ["--json"], ["--trace"], ["--option", "auto-reorder", "--output", "jamo"], ["--layout", "sebeolsik-final"],
+        ["--layout", "3y", "--json"], ["--layout", "ro", "--trace"], ["--layout", "ahn"],
+    ])
     func composeThroughTheDaemonPrintsExactlyWhatInProcessPrints(format: [String]) async throws {
         let daemon = try await RunningDaemon.start()
         let corpus = Data((Self.corpus.joined(separator: "\n") + "\n").utf8)
@@ -228,7 +231,7 @@ final class ResultBox: @unchecked Sendable {
 }
 
 /// The README's Python frontend is the file in contrib/, and it works against the real daemon.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PythonExampleTests {
     @Test func theReadmeShowsTheExampleFileVerbatim() throws {
         let readme = try String(contentsOfFile: EndToEndTests.repository + "/README.md", encoding: .utf8)

@@ -10,13 +10,18 @@ struct RunningDaemon {
     let child: ChildProcess
 
     /// Starts `hanguld` with `arguments` and waits until its socket accepts connections.
-    static func start(_ arguments: [String] = []) async throws -> RunningDaemon {
+    ///
+    /// The daemon's `XDG_CONFIG_HOME` is the temporary directory's `config`, so the runner's own
+    /// layout files never leak in; `userLayouts` (file name → text) are written to its layout directory.
+    static func start(_ arguments: [String] = [], userLayouts: [String: String] = [:]) async throws -> RunningDaemon {
         let path = SystemTools.hanguld
         try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) missing: run swift build first")
         let directory = try TemporaryDirectory()
         let socketPath = directory.child("hangul/hanguld.sock")
+        for (name, text) in userLayouts { try directory.write(text, to: "config/hangul/layouts/" + name) }
         var environment = ProcessInfo.processInfo.environment
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "HANGULD_SOCKET"] { environment[name] = nil }
+        environment["XDG_CONFIG_HOME"] = directory.child("config")
         let child = try ChildProcess.launch(
             path, ["--socket", socketPath, "--log-level", "warning"] + arguments, environment: environment)
         let daemon = RunningDaemon(directory: directory, socketPath: socketPath, child: child)

@@ -14,7 +14,8 @@ import Testing
 struct SessionConformanceTests {
     static let files = [
         "backspace.txt", "content-type.txt", "errors.txt", "framing.txt", "hello-negotiation.txt",
-        "hello-order.txt", "hello.txt", "keys.txt", "line-too-long-unterminated.txt", "line-too-long.txt",
+        "hello-order.txt", "hello.txt", "keys.txt", "layouts.txt", "line-too-long-unterminated.txt",
+        "line-too-long.txt",
         "modes.txt", "options.txt", "pending.txt", "reset-cancel.txt", "sessions.txt", "typing-dubeolsik.txt",
     ]
 

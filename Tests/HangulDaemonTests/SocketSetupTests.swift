@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HangulTestSupport
 import Logging
 import Testing
 

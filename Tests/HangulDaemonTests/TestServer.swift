@@ -1,4 +1,5 @@
 import HangulDaemon
+import HangulTestSupport
 import Logging
 
 /// A `HangulServer` with the upper-casing test session on a socket in a fresh temporary directory.

@@ -1,91 +1,104 @@
-import CLibhangul
+import BenchmarkSupport
+import CAllocationCounter
 import HangulCore
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-// Per-key cost of our Composer against libhangul 0.2.0 on the same key stream, in one run. Both
-// sides produce what a frontend needs after every key: the commit and the current preedit.
-//
-// The stream is realistic text: random modern syllables spelled on dubeolsik, with a space every
-// few syllables. Each engine types it `rounds` times; the best round counts, since a shared
-// machine only ever adds noise.
+// The engine in process, against libhangul 0.2.0 on the same key stream, in the same run:
+//   1. ns per key for each keyboard kind: our Composer and libhangul's hangul_ic_process, each
+//      reading the commit and preedit after every key as a frontend does; interleaved rounds, the
+//      median of each side;
+//   2. allocations per key of our Composer in steady state, counted by interposing malloc, beside
+//      a control loop that does allocate, so a counter that saw nothing would show.
+// Prints markdown table rows on standard output (scripts/bench adds the header), notes on standard
+// error. Usage: hangul-bench [--quick]
+//        hangul-bench --profile ours|libhangul   types the dubeolsik stream into one engine for
+//                                                about ten seconds and prints nothing, for perf record
 
-/// A deterministic stream of dubeolsik keys.
-func keyStream(syllables: Int) -> [UInt8] {
-    let initials = ["r", "R", "s", "e", "E", "f", "a", "q", "Q", "t", "T", "d", "w", "W", "c", "z", "x", "v", "g"]
-    let medials = [
-        "k", "o", "i", "O", "j", "p", "u", "P", "h", "hk", "ho", "hl", "y", "n", "nj", "np", "nl", "b", "m", "ml", "l",
-    ]
-    let finals = [
-        "", "r", "R", "rt", "s", "sw", "sg", "e", "f", "fr", "fa", "fq", "ft", "fx", "fv", "fg", "a", "q", "qt", "t",
-        "T", "d", "w", "c", "z", "x", "v", "g",
-    ]
-    var state: UInt64 = 0x2B_EA_C0DE
-    func next() -> Int {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Int(truncatingIfNeeded: state >> 33)
-    }
-    var keys: [UInt8] = []
-    for index in 0..<syllables {
-        keys += Array((initials[next() % 19] + medials[next() % 21] + finals[next() % 28]).utf8)
-        if index % 4 == 3 { keys.append(UInt8(ascii: " ")) }
-    }
-    return keys
+let quick = CommandLine.arguments.dropFirst().contains("--quick")
+if let flag = CommandLine.arguments.firstIndex(of: "--profile") {
+    let engine = CommandLine.arguments.dropFirst(flag + 1).first ?? ""
+    guard engine == "ours" || engine == "libhangul" else { fail("--profile takes ours or libhangul") }
+    Profiling.run(engine: engine)
+    exit(0)
 }
+let keyCount = quick ? 200_000 : 1_000_000
+let rounds = quick ? 5 : 11
 
-func nanoseconds(_ body: () -> Void) -> Double {
-    let clock = ContinuousClock()
-    let elapsed = clock.measure(body)
-    return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-}
+/// One layout per keyboard kind, the first of each list that is built in.
+let kinds: [(kind: String, candidates: [String])] = [
+    ("dubeolsik", ["2"]),
+    ("sebeolsik", ["3f", "39"]),
+    ("romaja", ["ro"]),
+]
 
-let keys = keyStream(syllables: 250_000)
-let positions = keys.map { KeyPosition(ascii: $0) }
-let rounds = 7
 var checksum: UInt64 = 0
 
-var ours = Double.infinity
-for _ in 0..<rounds {
-    var composer = Composer()
-    ours = min(
-        ours,
-        nanoseconds {
-            for position in positions {
-                if let position {
-                    let output = composer.process(position)
-                    checksum &+= UInt64(output.commit.count &+ output.preedit.count)
-                } else {
-                    checksum &+= UInt64(composer.flush().count)
-                }
-            }
-        })
+for (kind, candidates) in kinds {
+    guard let layout = candidates.lazy.compactMap(Layout.named).first else {
+        note("hangul-bench: no \(kind) layout built in (looked for \(candidates.joined(separator: ", ")))")
+        ReportRow(figure: "engine, \(kind)", ours: "no layout \(candidates.joined(separator: "/")) yet").print()
+        continue
+    }
+    let stream = KeyStream(layout: layout, count: keyCount)
+    let shares = stream.shares
+    note(
+        "hangul-bench: \(kind) (\(layout.id)): \(stream.keys.count) keys, \(format(shares.space * 100, digits: 1))% "
+            + "spaces, \(format(shares.backspace * 100, digits: 1))% BackSpace, "
+            + "\(format(shares.punctuation * 100, digits: 1))% punctuation and digits; \(stream.text.count) characters "
+            + "typed, \(stream.skipped) left out; it begins \"\(stream.text.prefix(12))\" = "
+            + stream.cleanKeys.prefix(30).map(Checks.describe).joined())
+    Checks.cleanStreamTypesItsText(stream, layout: layout)
+    Checks.enginesAgree(on: stream.keys, layout: layout)
+
+    let context = LibhangulContext(layout: layout)
+    let codes = Engines.libhangulCodes(stream.keys)
+    checksum &+= Engines.typeOurs(stream.keys, layout: layout) &+ Engines.typeLibhangul(codes, context: context)
+    var ours = Samples()
+    var theirs = Samples()
+    for round in 0..<rounds {
+        // Alternate which engine goes first, so a drift in the machine's speed hits both alike.
+        let oursFirst = round % 2 == 0
+        if !oursFirst { theirs.append(nanoseconds { checksum &+= Engines.typeLibhangul(codes, context: context) }) }
+        ours.append(nanoseconds { checksum &+= Engines.typeOurs(stream.keys, layout: layout) })
+        if oursFirst { theirs.append(nanoseconds { checksum &+= Engines.typeLibhangul(codes, context: context) }) }
+    }
+    let keys = Double(stream.keys.count)
+    ReportRow.ratio(
+        "engine ns/key, \(kind) (\(layout.id))", ours: ours.median() / keys, reference: theirs.median() / keys,
+        unit: .nanoseconds, referenceName: "libhangul", atMost: 0.5
+    ).print()
+
+    allocationRows(stream: stream, layout: layout, context: context, name: "\(kind) (\(layout.id))")
 }
+note("hangul-bench: checksum \(checksum)")
 
-var theirs = Double.infinity
-for _ in 0..<rounds {
-    guard let context = hangul_ic_new("2") else { fatalError("libhangul has no keyboard 2") }
-    theirs = min(
-        theirs,
-        nanoseconds {
-            for key in keys {
-                _ = hangul_ic_process(context, Int32(key))
-                if let commit = hangul_ic_get_commit_string(context), commit.pointee != 0 { checksum &+= 1 }
-                if let preedit = hangul_ic_get_preedit_string(context), preedit.pointee != 0 { checksum &+= 1 }
-            }
-        })
-    hangul_ic_delete(context)
-}
-
-let perKeyOurs = ours / Double(keys.count)
-let perKeyTheirs = theirs / Double(keys.count)
-print("keys per round: \(keys.count), best of \(rounds) rounds")
-print("Composer.process  \(String(format2(perKeyOurs))) ns/key")
-print("libhangul         \(String(format2(perKeyTheirs))) ns/key")
-print("ratio (ours/libhangul): \(format2(perKeyOurs / perKeyTheirs))  (checksum \(checksum % 10))")
-
-func format2(_ value: Double) -> String {
-    let scaled = (value * 100).rounded() / 100
-    return "\(scaled)"
+/// Allocations per key in steady state (after one warm-up pass), ours beside libhangul's, and once
+/// (on dubeolsik) a control loop that allocates, read through the same counter in the same run.
+@MainActor
+func allocationRows(stream: KeyStream, layout: Layout, context: LibhangulContext, name: String) {
+    let keys = Double(stream.keys.count)
+    let codes = Engines.libhangulCodes(stream.keys)
+    func perKey(_ body: () -> UInt64) -> Double {
+        let before = allocation_counter_allocations()
+        checksum &+= body()
+        return Double(allocation_counter_allocations() - before) / keys
+    }
+    let ours = perKey { Engines.typeOurs(stream.keys, layout: layout) }
+    let theirs = perKey { Engines.typeLibhangul(codes, context: context) }
+    ReportRow(
+        figure: "allocations per key, \(name)", ours: format(ours, digits: 3),
+        reference: "libhangul \(format(theirs, digits: 3))", target: "0", verdict: ours == 0 ? .pass : .short
+    ).print()
+    guard layout.kind == .jamo else { return }
+    let control = perKey { Engines.typeOursAllocating(stream.keys, layout: layout) }
+    // The control reads each preedit as an Array, which allocates whenever a preedit shows: a counter
+    // that reports (nearly) nothing here is broken, and then the row above proves nothing.
+    ReportRow(
+        figure: "allocation counter control (an Array per preedit)", ours: format(control, digits: 3),
+        target: "≥ 0.5 (counter works)", verdict: control >= 0.5 ? .pass : .short
+    ).print()
+    if control < 0.5 { fail("the allocation counter missed the control loop's allocations (\(control) per key)") }
 }

@@ -1,62 +1,204 @@
+import BenchmarkSupport
+import HangulCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-// Daemon costs, each next to a reference measured in the same run:
-//   1. round trip of one `key` request through hanguld vs a bare Unix-socket echo of the same line;
-//   2. resident memory of hanguld with hundreds of idle sessions vs with none;
-//   3. round-trip latency of one client while 50 others type as fast as they can vs alone.
-// Usage: hanguld-bench PATH-TO-hanguld   (build it first: swift build -c release, in the root)
+// The daemon, each figure beside a reference measured in the same run:
+//   1. round trip of one key request, one client, against a bare Unix-socket echo moving the same
+//      bytes; then 16 and 128 clients typing at once (latency) and flat out (keys per second);
+//   2. resident memory idle, with 1,000 idle sessions, and after the storm;
+//   3. start-up (exec to the socket accepting) and one short `hangul-compose` run, against
+//      exec-to-exit of /bin/true.
+// Prints markdown table rows on standard output (scripts/bench adds the header), notes on standard
+// error. Usage: hanguld-bench [--quick] PATH-TO-hanguld PATH-TO-hangul-compose
 
-guard CommandLine.arguments.count == 2 else { fail("usage: hanguld-bench PATH-TO-hanguld") }
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--echo-server", arguments.count == 3 {
+    EchoServer.serve(socket: arguments[arguments.startIndex + 1], repliesFile: arguments[arguments.startIndex + 2])
+}
+let quick = arguments.contains("--quick")
+let programs = arguments.filter { $0 != "--quick" }
+guard programs.count == 2 else { fail("usage: hanguld-bench [--quick] PATH-TO-hanguld PATH-TO-hangul-compose") }
+let (hanguld, hangulCompose) = (programs[programs.startIndex], programs[programs.startIndex + 1])
+for program in programs where access(program, X_OK) != 0 { fail("\(program) is not an executable; build it first") }
+
+let idleSessions = 1_000
+ChildProcess.raiseDescriptorLimit(to: idleSessions + 512)
 let directory = "/tmp/hanguld-bench-\(getpid())"
-mkdir(directory, 0o700)
-let daemonSocket = directory + "/hanguld.sock"
-let echoSocket = directory + "/echo.sock"
-startEchoServer(path: echoSocket)
-let daemon = startDaemon(binary: CommandLine.arguments[1], socket: daemonSocket)
-defer {
-    kill(daemon, SIGTERM)
-    var status: Int32 = 0
-    waitpid(daemon, &status, 0)
-    unlink(echoSocket)
-    rmdir(directory)
+guard mkdir(directory, 0o700) == 0 else { fail("cannot create \(directory)") }
+defer { rmdir(directory) }
+
+// Start-up, several times on fresh sockets; the reference is the cost of any exec.
+let starts = quick ? 3 : 7
+var startup = Samples()
+var bareExec = Samples()
+for index in 0..<starts {
+    bareExec.append(ChildProcess.runTime(["/bin/true"]))
+    let daemon = Daemon(binary: hanguld, socket: "\(directory)/start-\(index).sock", maxSessions: 16)
+    startup.append(daemon.startup)
+    daemon.stop()
 }
 
-// 1. Round trip.
-let echo = LineSocket(path: echoSocket)
-let session = openSession(daemonSocket)
-_ = roundTrips(echo, line: press, count: 2_000)
-_ = roundTrips(session, line: press, count: 2_000)
-let echoTimes = roundTrips(echo, line: press, count: 20_000)
-let daemonTimes = roundTrips(session, line: press, count: 20_000)
-print("round trip, one key request (median / p99, µs):")
-print("  bare Unix-socket echo   \(format(echoTimes.median / 1000)) / \(format(echoTimes.p99 / 1000))")
-print("  hanguld key             \(format(daemonTimes.median / 1000)) / \(format(daemonTimes.p99 / 1000))")
-print("  ratio (hanguld/echo)    \(format(daemonTimes.median / echoTimes.median)) median")
+let daemon = Daemon(binary: hanguld, socket: "\(directory)/hanguld.sock", maxSessions: idleSessions + 256)
+defer { daemon.stop() }
+usleep(100_000)
+let idleBytes = daemon.residentBytes
 
-// 2. Memory with idle sessions.
-let baseline = residentKiB(of: daemon)
-var idle: [LineSocket] = []
-for _ in 0..<500 { idle.append(openSession(daemonSocket)) }
-let loaded = residentKiB(of: daemon)
-print("resident memory: \(baseline) KiB with 1 session, \(loaded) KiB with 501 sessions")
-print("  per idle session: \(format(Double(loaded - baseline) / 500)) KiB")
+// One client: the daemon's replies to the stream, recorded in a warm-up pass, are what the echo
+// server answers, so the floor moves the same bytes. Placement is explicit (see CPUPinning).
+let stream = KeyStream(layout: .dubeolsik, count: quick ? 4_000 : 20_000)
+let lines = KeyRequests.lines(for: stream.keys)
+var session = Client(path: daemon.socket, hello: true)
+let replies = lines.map { line in
+    guard let reply = session.exchange(line) else { fail("hanguld closed the session") }
+    return reply
+}
+session.close()
+let echoServer = EchoServer(socket: "\(directory)/echo.sock", replies: replies, directory: directory)
+defer { echoServer.stop() }
+let echoSocket = echoServer.socket
+
+/// Round trips of the stream's requests through one daemon session and one echo connection, in
+/// alternating blocks (so a change in the machine's load hits both alike), with the client pinned
+/// to `client` and both servers to `server`.
+func oneClient(client clientCPUs: [Int], server serverCPUs: [Int]) -> (daemon: Samples, echo: Samples) {
+    CPUPinning.pin(to: clientCPUs)
+    CPUPinning.pin(process: daemon.pid, to: serverCPUs)
+    CPUPinning.pin(process: echoServer.pid, to: serverCPUs)
+    defer {
+        CPUPinning.pin(to: nil)
+        CPUPinning.pin(process: daemon.pid, to: nil)
+        CPUPinning.pin(process: echoServer.pid, to: nil)
+    }
+    var session = Client(path: daemon.socket, hello: true)
+    var echo = Client(path: echoSocket, hello: false)
+    defer {
+        session.close()
+        echo.close()
+    }
+    var samples = (daemon: Samples(), echo: Samples())
+    for block in 0..<10 {
+        for turn in 0..<2 {
+            let daemonTurn = (turn == 0) == (block % 2 == 0)
+            for index in stride(from: block, to: lines.count, by: 10) {
+                if daemonTurn {
+                    guard let time = session.roundTrip(lines[index]) else { fail("hanguld closed the session") }
+                    samples.daemon.append(time)
+                } else {
+                    guard let time = echo.roundTrip(lines[index]) else { fail("the echo server closed") }
+                    samples.echo.append(time)
+                }
+            }
+        }
+    }
+    return samples
+}
+
+let cpus = CPUPinning.cpus
+var placements = [("1 client, same CPU", [cpus[0]], [cpus[0]])]
+if cpus.count > 1 { placements.append(("1 client, server on another CPU", [cpus[0]], [cpus[1]])) }
+for (name, clientCPUs, serverCPUs) in placements {
+    var (ours, floor) = oneClient(client: clientCPUs, server: serverCPUs)
+    note("hanguld-bench: \(ours.count) round trips each, \(name)")
+    ReportRow.ratio(
+        "round trip p50, \(name)", ours: ours.median(), reference: floor.median(), unit: .microseconds,
+        referenceName: "echo", atMost: 1.5
+    ).print()
+    ReportRow.ratio(
+        "round trip p99, \(name)", ours: ours.percentile(0.99), reference: floor.percentile(0.99),
+        unit: .microseconds, referenceName: "echo", atMost: nil
+    ).print()
+}
+
+// Idle sessions: each connected and opened with hello, then left alone.
+var idle: [Client] = []
+let oneSession = Client(path: daemon.socket, hello: true)
+usleep(50_000)
+let oneSessionBytes = daemon.residentBytes
+for _ in 1..<idleSessions { idle.append(Client(path: daemon.socket, hello: true)) }
+idle.append(oneSession)
+usleep(200_000)
+let loadedBytes = daemon.residentBytes
+for client in idle { client.close() }
 idle.removeAll()
 
-// 3. Latency under a typing storm from 50 other clients, typing one key at a time as fast as the
-//    daemon answers, then pipelining 32 keys each.
-print("round trip while 50 other clients type flat out (median / p99, µs):")
-print("  alone                        \(format(daemonTimes.median / 1000)) / \(format(daemonTimes.p99 / 1000))")
-for inFlight in [1, 32] {
-    stormInFlight = inFlight
-    stormRunning = true
-    let stormThreads = (0..<50).map { _ in startStormClient(path: daemonSocket) }
-    usleep(200_000)
-    let stormTimes = roundTrips(session, line: press, count: 5_000)
-    stormRunning = false
-    for thread in stormThreads { pthread_join(thread, nil) }
-    print(
-        "  others \(inFlight) key\(inFlight == 1 ? " " : "s") in flight      "
-            + "\(format(stormTimes.median / 1000)) / \(format(stormTimes.p99 / 1000))")
+// Many clients: typing (latency) and flat out (throughput), the echo under the same load beside,
+// in alternating slices so a burst of other work on the machine hits both alike.
+let seconds = quick ? 1.5 : 6.0
+let slices = quick ? 3 : 6
+
+func sideBySide(clients: Int, pace: LoadTest.Pace) -> (daemon: LoadTest.Result, echo: LoadTest.Result) {
+    let groups = (
+        daemon: LoadTest.Group(path: daemon.socket, hello: true, clients: clients),
+        echo: LoadTest.Group(path: echoSocket, hello: false, clients: clients)
+    )
+    defer {
+        groups.daemon.close()
+        groups.echo.close()
+    }
+    var results = (daemon: LoadTest.Result(), echo: LoadTest.Result())
+    for slice in 0..<slices {
+        for turn in 0..<2 {
+            let daemonTurn = (turn == 0) == (slice % 2 == 0)
+            let group = daemonTurn ? groups.daemon : groups.echo
+            let result = group.run(lines: lines, seconds: seconds / Double(slices), pace: pace)
+            if daemonTurn { results.daemon.add(result) } else { results.echo.add(result) }
+        }
+    }
+    return results
 }
+
+for clients in [16, 128] {
+    var (ours, floor) = sideBySide(clients: clients, pace: .typist)
+    note("hanguld-bench: \(clients) typists: \(ours.latencies.count) round trips (echo \(floor.latencies.count))")
+    ReportRow.ratio(
+        "\(clients) clients typing (~12 keys/s each), p50", ours: ours.latencies.median(),
+        reference: floor.latencies.median(), unit: .microseconds, referenceName: "echo, same load", atMost: nil
+    ).print()
+    ReportRow.ratio(
+        "\(clients) clients typing (~12 keys/s each), p99", ours: ours.latencies.percentile(0.99),
+        reference: floor.latencies.percentile(0.99), unit: .microseconds, referenceName: "echo, same load",
+        atMost: clients == 128 ? 3 : nil
+    ).print()
+}
+for clients in [16, 128] {
+    var (storm, echoStorm) = sideBySide(clients: clients, pace: .flatOut)
+    note("hanguld-bench: \(clients) clients flat out: p50 \(Unit.microseconds.format(storm.latencies.median()))")
+    ReportRow.ratio(
+        "\(clients) clients flat out, keys/s", ours: storm.keysPerSecond, reference: echoStorm.keysPerSecond,
+        unit: .perSecond, referenceName: "echo", atMost: nil
+    ).print()
+}
+usleep(300_000)
+let afterStormBytes = daemon.residentBytes
+
+ReportRow(figure: "RSS idle, no session", ours: Unit.megabytes.format(idleBytes)).print()
+ReportRow(
+    figure: "RSS with \(idleSessions) idle sessions", ours: Unit.megabytes.format(loadedBytes), target: "≤ 30 MB",
+    verdict: loadedBytes <= 30e6 ? .pass : .short
+).print()
+ReportRow(
+    figure: "RSS per idle session",
+    ours: Unit.kibibytes.format((loadedBytes - oneSessionBytes) / Double(idleSessions - 1))
+).print()
+ReportRow(figure: "RSS after the storms", ours: Unit.megabytes.format(afterStormBytes)).print()
+
+let startupTime = startup.median()
+ReportRow(
+    figure: "start-up, exec to socket accepting", ours: Unit.milliseconds.format(startupTime),
+    reference: "exec /bin/true \(Unit.milliseconds.format(bareExec.median()))", ratio: startupTime / bareExec.median(),
+    target: "≤ 100 ms", verdict: startupTime <= 100e6 ? .pass : .short
+).print()
+
+var composeTimes = Samples()
+var trueTimes = Samples()
+for _ in 0..<(quick ? 5 : 15) {
+    composeTimes.append(ChildProcess.runTime([hangulCompose, "dkssudgktpdy"]))
+    trueTimes.append(ChildProcess.runTime(["/bin/true"]))
+}
+ReportRow.ratio(
+    "hangul-compose, one short input", ours: composeTimes.median(), reference: trueTimes.median(),
+    unit: .milliseconds, referenceName: "exec /bin/true", atMost: nil
+).print()

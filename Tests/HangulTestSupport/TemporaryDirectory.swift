@@ -2,10 +2,10 @@ import Foundation
 import Glibc
 
 /// A fresh private directory under /tmp (short, so socket paths fit `sun_path`), removed by `remove()`.
-struct TemporaryDirectory {
-    let path: String
+public struct TemporaryDirectory: Sendable {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         var template = Array("/tmp/hangul-test-XXXXXX".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer -> Bool in
             guard let base = buffer.baseAddress else {
@@ -20,11 +20,21 @@ struct TemporaryDirectory {
     }
 
     /// `path` + "/" + `name`.
-    func child(_ name: String) -> String {
+    public func child(_ name: String) -> String {
         self.path + "/" + name
     }
 
-    func remove() {
+    /// Writes `text` to `name` under the directory, creating intermediate directories.
+    @discardableResult
+    public func write(_ text: String, to name: String) throws -> String {
+        let path = child(name)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    public func remove() {
         try? FileManager.default.removeItem(atPath: self.path)
     }
 }
