@@ -1,4 +1,5 @@
 import HangulCore
+import HangulCoreTesting
 
 /// Seeded random key streams over one layout's keys.
 ///
