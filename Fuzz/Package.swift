@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "fuzz-composer", targets: ["fuzz-composer"]),
         .executable(name: "fuzz-notation", targets: ["fuzz-notation"]),
         .executable(name: "fuzz-protocol", targets: ["fuzz-protocol"]),
+        .executable(name: "fuzz-layout", targets: ["fuzz-layout"]),
     ],
     dependencies: [.package(name: "hangul", path: "..")],
     targets: [
@@ -25,5 +26,6 @@ let package = Package(
         .executableTarget(name: "fuzz-composer", dependencies: ["HangulFuzzTargets"]),
         .executableTarget(name: "fuzz-notation", dependencies: ["HangulFuzzTargets"]),
         .executableTarget(name: "fuzz-protocol", dependencies: ["HangulFuzzTargets"]),
+        .executableTarget(name: "fuzz-layout", dependencies: ["HangulFuzzTargets"]),
     ]
 )

@@ -48,6 +48,25 @@ public struct KeySpeller: Sendable {
         for slot in JamoSlot.allCases {
             spellings[slot] = Self.closure(of: typed[slot] ?? [], in: slot, layout: layout, options: options)
         }
+        // Two initials whose pair the table merges into a final cluster (ㄱ+ㅅ → ㄳ, non-choseong-combi
+        // on two-set layouts) reach that final even when no pair of finals does.
+        if layout.kind == .jamo, options.nonChoseongCombi {
+            var seeds: [UInt32: [KeyPosition]] = [:]
+            for (value, prefix) in spellings[.choseong] ?? [:] {
+                for (jamo, key) in typed[.choseong] ?? [] {
+                    let merged = layout.combinations.combine(value, jamo)
+                    guard JamoSlot(of: merged) == .jongseong, spellings[.jongseong]?[merged] == nil else { continue }
+                    let candidate = prefix + [key]
+                    if let known = seeds[merged], !Self.lexicallyBefore(candidate, known) { continue }
+                    seeds[merged] = candidate
+                }
+            }
+            if !seeds.isEmpty {
+                spellings[.jongseong] = Self.closure(
+                    of: typed[.jongseong] ?? [], in: .jongseong, layout: layout, options: options,
+                    seeds: (spellings[.jongseong] ?? [:]).merging(seeds) { known, _ in known })
+            }
+        }
         self.spellings = spellings
         characterKeys = characters
     }
@@ -55,10 +74,11 @@ public struct KeySpeller: Sendable {
     /// Every jamo value a slot can reach from single keys by merging one more key at a time, each
     /// with its shortest spelling (breadth first, so shorter spellings are found first).
     private static func closure(
-        of keys: [(jamo: UInt32, key: KeyPosition)], in slot: JamoSlot, layout: Layout, options: ComposerOptions
+        of keys: [(jamo: UInt32, key: KeyPosition)], in slot: JamoSlot, layout: Layout, options: ComposerOptions,
+        seeds: [UInt32: [KeyPosition]] = [:]
     ) -> [UInt32: [KeyPosition]] {
         let keys = keys.sorted { preferred($0.key, over: $1.key) }
-        var best: [UInt32: [KeyPosition]] = [:]
+        var best = seeds
         for (jamo, key) in keys where best[jamo] == nil { best[jamo] = [key] }
         var frontier = best.keys.sorted()
         while !frontier.isEmpty {

@@ -19,14 +19,17 @@ public struct OutputValidator: Sendable {
     public init(layout: Layout) {
         self.layout = layout
         let speller = KeySpeller(layout: layout, options: .everythingOn)
-        // Romaja writes a vowel with no consonant before it with a silent ㅇ no key types.
+        // Romaja writes a vowel with no consonant before it with a silent ㅇ, and a consonant that
+        // cannot join the next with ㅡ (k then s → 크), whether or not some key types them.
         let silent: Set<UInt32> = layout.kind == .romaja ? [0x110B] : []
+        let implicitVowel: Set<UInt32> = layout.kind == .romaja ? [0x1173] : []
         choseong = Set(speller.reachableJamo(in: .choseong).map(\.rawValue)).union(silent)
-        jungseong = Set(speller.reachableJamo(in: .jungseong).map(\.rawValue))
+        jungseong = Set(speller.reachableJamo(in: .jungseong).map(\.rawValue)).union(implicitVowel)
         jongseong = Set(speller.reachableJamo(in: .jongseong).map(\.rawValue))
         var compatibility = Set<UInt32>()
         for slot in JamoSlot.allCases {
-            for jamo in speller.reachableJamo(in: slot) + (slot == .choseong ? silent.map(Jamo.init) : []) {
+            let implicit = slot == .choseong ? silent : slot == .jungseong ? implicitVowel : []
+            for jamo in speller.reachableJamo(in: slot) + implicit.map(Jamo.init) {
                 if let letter = jamo.compatibility { compatibility.insert(letter.value) }
             }
         }

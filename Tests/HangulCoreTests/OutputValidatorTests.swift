@@ -40,4 +40,41 @@ import Testing
         #expect(validator.problem(inCommit: [0xAC00], after: .key(symbolKey)) != nil)
         #expect(validator.problem(inCommit: [symbol.value], after: .flush) != nil)
     }
+
+    /// From the layout fuzzer's first crash (Fuzz/Crashes/layout/crash-98c20f30…): a two-set layout whose
+    /// table merges initials ㄹ+ㅎ into the final ㅀ but has no pair of finals for it. The composer
+    /// shows ㅀ (non-choseong-combi); the checker took it for a jamo the layout cannot type.
+    @Test func aFinalReachedOnlyThroughAnInitialPairIsTheLayouts() throws {
+        let rieul = try #require(Jamo(compatibility: "ㄹ", as: .choseong))
+        let hieuh = try #require(Jamo(compatibility: "ㅎ", as: .choseong))
+        let rieulHieuh = try #require(Jamo(compatibility: "ㅀ", as: .jongseong))
+        let layout = Layout(
+            id: "test", name: "Test", koreanName: "시험", kind: .jamo,
+            keys: ["f": .jamo(rieul), "g": .jamo(hieuh)], combinations: CombinationTable([(rieul, hieuh, rieulHieuh)]))
+        var composer = Composer(layout: layout)
+        _ = composer.process(KeyPosition(ascii: UInt8(ascii: "f"))!)
+        _ = composer.process(KeyPosition(ascii: UInt8(ascii: "g"))!)
+        #expect(composer.preedit.string == "ㅀ")
+        #expect(KeySpeller(layout: layout).reachableJamo(in: .jongseong).contains(rieulHieuh))
+        #expect(OutputValidator(layout: layout).problem(inPreedit: composer.preedit.scalars) == nil)
+    }
+
+    /// From the layout fuzzer's second crash (Fuzz/Crashes/layout/crash-af41e741…): romaja closes a
+    /// lone consonant with ㅡ when the next cannot join it (ㅊ then ㄷ commits 츠), even on a layout
+    /// with no key or pair for ㅡ; the checker took that ㅡ for a jamo the layout cannot type.
+    @Test func romajasImplicitVowelIsTheLayoutsEvenWithoutAKey() throws {
+        let chieuch = try #require(Jamo(compatibility: "ㅊ", as: .choseong))
+        let tikeut = try #require(Jamo(compatibility: "ㄷ", as: .choseong))
+        let layout = Layout(
+            id: "test", name: "Test", koreanName: "시험", kind: .romaja,
+            keys: ["c": .jamo(chieuch), "d": .jamo(tikeut)], combinations: CombinationTable([]))
+        var options = ComposerOptions()
+        options.output = .jamo
+        var composer = Composer(layout: layout, options: options)
+        _ = composer.process(KeyPosition(ascii: UInt8(ascii: "c"))!)
+        let output = composer.process(KeyPosition(ascii: UInt8(ascii: "d"))!)
+        #expect(output.commit.scalars == [0x110E, 0x1173])
+        let validator = OutputValidator(layout: layout)
+        #expect(validator.problem(inCommit: output.commit.scalars, after: .key(KeyPosition(ascii: 0x64)!)) == nil)
+    }
 }
