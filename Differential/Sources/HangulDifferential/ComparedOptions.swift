@@ -61,13 +61,6 @@ public struct ComparedOptions: Hashable, Sendable, CustomStringConvertible {
             + "non-choseong-combi=\(Self.word(nonChoseongCombi)),output=\(output.rawValue)"
     }
 
-    /// The same options as `hangul-compose` arguments, to reproduce our side of a report.
-    public var composeArguments: String {
-        "--option auto-reorder=\(Self.word(autoReorder)) --option combi-on-double-stroke=\(Self.word(combiOnDoubleStroke))"
-            + " --option non-choseong-combi=\(Self.word(nonChoseongCombi)) --option extended-vowels=off"
-            + " --output \(output.rawValue)"
-    }
-
     private static func word(_ value: Bool) -> String { value ? "on" : "off" }
 }
 

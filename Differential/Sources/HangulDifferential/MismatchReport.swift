@@ -5,6 +5,8 @@ public struct MismatchReport: Sendable, CustomStringConvertible {
     public var layout: Layout
     public var options: ComparedOptions
     public var libhangulSettings: LibhangulSettings
+    /// Our side's options as the check ran them.
+    public var ourOptions: ComposerOptions
     /// The shortest stream found that still disagrees.
     public var keys: [StreamKey]
     /// How long the stream was before shrinking.
@@ -25,6 +27,7 @@ public struct MismatchReport: Sendable, CustomStringConvertible {
         self.layout = check.layout
         self.options = options
         self.libhangulSettings = check.libhangulSettings
+        self.ourOptions = check.ourOptions
         self.keys = shrunk
         self.originalLength = keys.count
         self.origin = origin
@@ -41,7 +44,7 @@ public struct MismatchReport: Sendable, CustomStringConvertible {
             "MISMATCH on layout \(layout.id) (\(layout.name)) with \(options)",
             "  libhangul: hangul_ic_new(\"\(layout.id)\"), \(libhangulSettings)",
             "  keys: \(notation)   (\(keys.count) keys\(keys.count == originalLength ? "" : ", shrunk from \(originalLength)"); \(origin))",
-            "  ours alone: hangul-compose --trace --layout \(layout.id) \(options.composeArguments) '\(notation)'",
+            "  ours alone: hangul-compose --trace --layout \(layout.id) \(Self.composeArguments(ourOptions)) '\(notation)'",
             "  step key           ours: commit | preedit | consumed        libhangul: commit | preedit | consumed",
         ]
         for (index, key) in keys.enumerated() {
@@ -56,9 +59,19 @@ public struct MismatchReport: Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
+    /// Pads to a column, counting Hangul syllables and compatibility letters as two columns, as
+    /// terminals draw them.
     private func pad(_ text: String, _ width: Int) -> String {
-        let count = text.unicodeScalars.count
-        return count >= width ? text + " " : text + String(repeating: " ", count: width - count)
+        let columns = text.unicodeScalars.reduce(0) { sum, scalar in
+            sum + (Syllable.isPrecomposed(scalar.value) || (0x3131...0x318E).contains(scalar.value) ? 2 : 1)
+        }
+        return columns >= width ? text + " " : text + String(repeating: " ", count: width - columns)
+    }
+
+    /// Our options as `hangul-compose` arguments, to reproduce our side of a report.
+    static func composeArguments(_ options: ComposerOptions) -> String {
+        ComposerOptions.Option.allCases.map { "--option \($0.rawValue)=\(options[$0] ? "on" : "off")" }
+            .joined(separator: " ") + " --output \(options.output.rawValue)"
     }
 
     static func show(_ step: Step) -> String {
