@@ -42,11 +42,19 @@ public final class DifferentialCheck {
         var index = 0
         for key in keys {
             let ours = Self.step(key, on: &composer)
+            if key == .flush {
+                guard Self.text(context.flush()) == ours.commit, context.preeditEquals(ComposedText()) else {
+                    return index
+                }
+                index += 1
+                continue
+            }
             let consumed: Bool
             switch key {
             case .position(let position): consumed = context.process(position.ascii)
             case .space: consumed = context.process(0x20)
             case .backspace: consumed = context.backspace()
+            case .flush: consumed = true
             }
             // libhangul does not clear its commit string on BackSpace (nothing reads it there), so a
             // BackSpace step commits nothing on its side by definition.
@@ -54,13 +62,22 @@ public final class DifferentialCheck {
             if consumed != ours.consumed || !commitAgrees || !context.preeditEquals(ours.preedit) { return index }
             index += 1
         }
-        let flushed = composer.flush()
-        var theirs = ComposedText()
-        for scalar in context.flush() {
-            guard theirs.count < ComposedText.capacity else { return index }
-            theirs.append(scalar)
+        return composer.flush() == Self.text(context.flush()) ? nil : index
+    }
+
+    /// libhangul's scalars as inline text; longer than any step can be, they become a text that can
+    /// equal nothing of ours (an unpaired surrogate value), so the comparison fails rather than traps.
+    static func text(_ scalars: [UInt32]) -> ComposedText {
+        var text = ComposedText()
+        for scalar in scalars {
+            guard text.count < ComposedText.capacity else {
+                var impossible = ComposedText()
+                impossible.append(0xD800)
+                return impossible
+            }
+            text.append(scalar)
         }
-        return flushed == theirs ? nil : index
+        return text
     }
 
     /// Both sides' traces of a stream, for a report.
@@ -83,6 +100,9 @@ public final class DifferentialCheck {
             case .backspace:
                 let consumed = context.backspace()
                 theirs.steps.append(Step(consumed: consumed, commit: [], preedit: context.preedit))
+            case .flush:
+                let commit = context.flush()
+                theirs.steps.append(Step(consumed: true, commit: commit, preedit: context.preedit))
             }
         }
         ours.flush = composer.flush().scalars
@@ -96,6 +116,7 @@ public final class DifferentialCheck {
         case .position(let position): composer.process(position)
         case .space: Composer.Output(consumed: false, commit: composer.flush())
         case .backspace: composer.backspace()
+        case .flush: Composer.Output(consumed: true, commit: composer.flush())
         }
     }
 }

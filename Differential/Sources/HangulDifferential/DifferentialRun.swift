@@ -8,7 +8,7 @@ public struct DifferentialRun: Sendable {
     public var randomStreams: Int
     public var seed: UInt64
     public var corpus: Corpus
-    /// Also compare every stream of two keys (all positions, space, BackSpace) and of three
+    /// Also compare every stream of two keys (all positions, space, BackSpace, a flush) and of three
     /// Hangul keys or BackSpace (one key per distinct jamo).
     public var exhaustive: Bool
     /// The longest random stream.
@@ -115,10 +115,10 @@ public struct DifferentialRun: Sendable {
 
 /// Every short stream on a layout, for the exhaustive part of a run.
 public enum ShortStreams {
-    /// Every stream of two keys over all 94 positions, space and BackSpace, then every stream of three
+    /// Every stream of two keys over all 94 positions, space, BackSpace and a flush, then every stream of three
     /// keys over one key per distinct jamo of the layout and BackSpace.
     public static func all(on layout: Layout) -> [[StreamKey]] {
-        let everyKey = KeyPosition.all.map(StreamKey.position) + [.space, .backspace]
+        let everyKey = KeyPosition.all.map(StreamKey.position) + [.space, .backspace, .flush]
         var streams: [[StreamKey]] = []
         for first in everyKey {
             for second in everyKey { streams.append([first, second]) }

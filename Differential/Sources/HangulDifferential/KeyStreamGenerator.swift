@@ -5,7 +5,7 @@ import HangulCoreTesting
 ///
 /// Most keys are the layout's Hangul keys (Shift included), so streams build real syllables, clusters
 /// and old-Hangul stacks; the rest are the layout's other positions (digits and punctuation, which
-/// commit and pass through or type the layout's own symbols), the space bar and BackSpace.
+/// commit and pass through or type the layout's own symbols), the space bar, BackSpace and flushes.
 public struct KeyStreamGenerator: Sendable {
     /// Positions that type a jamo on the layout.
     public let hangulKeys: [KeyPosition]
@@ -52,6 +52,7 @@ public struct KeyStreamGenerator: Sendable {
         if roll < 72, !hangulKeys.isEmpty { return .position(hangulKeys[random.below(hangulKeys.count)]) }
         if roll < 80, !otherKeys.isEmpty { return .position(otherKeys[random.below(otherKeys.count)]) }
         if roll < 86 { return .space }
+        if roll < 88 { return .flush }
         return .backspace
     }
 }

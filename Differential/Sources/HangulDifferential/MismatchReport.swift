@@ -44,7 +44,9 @@ public struct MismatchReport: Sendable, CustomStringConvertible {
             "MISMATCH on layout \(layout.id) (\(layout.name)) with \(options)",
             "  libhangul: hangul_ic_new(\"\(layout.id)\"), \(libhangulSettings)",
             "  keys: \(notation)   (\(keys.count) keys\(keys.count == originalLength ? "" : ", shrunk from \(originalLength)"); \(origin))",
-            "  ours alone: hangul-compose --trace --layout \(layout.id) \(Self.composeArguments(ourOptions)) '\(notation)'",
+            keys.contains(.flush)
+                ? "  ours alone: (hangul-compose has no key for a flush between keys)"
+                : "  ours alone: hangul-compose --trace --layout \(layout.id) \(Self.composeArguments(ourOptions)) '\(notation)'",
             "  step key           ours: commit | preedit | consumed        libhangul: commit | preedit | consumed",
         ]
         for (index, key) in keys.enumerated() {

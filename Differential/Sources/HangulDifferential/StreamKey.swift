@@ -1,22 +1,26 @@
 import HangulCore
 
-/// One key of a differential stream: a US-QWERTY position, the space bar, or BackSpace.
+/// One key of a differential stream: a US-QWERTY position, the space bar, BackSpace, or a flush.
 ///
 /// Space is not a ``HangulCore/KeyPosition`` (no layout puts a jamo on it): a frontend flushes the
 /// composer and lets it through, which is what libhangul does with it too. BackSpace goes to
-/// `backspace()` on both sides.
+/// `backspace()` on both sides, and a flush (what a frontend does when focus moves) to `flush()` and
+/// `hangul_ic_flush`.
 public enum StreamKey: Hashable, Sendable, CustomStringConvertible {
     case position(KeyPosition)
     case space
     case backspace
+    case flush
 
     /// The key in `hangul-compose` key notation: the character itself, `<space>`, `<BackSpace>`, and
-    /// `<less>` for `<`, so a repro pastes straight into `hangul-compose --trace`.
+    /// `<less>` for `<`, so a repro pastes straight into `hangul-compose --trace`; a flush, which no
+    /// key types, is `<flush>`.
     public var notation: String {
         switch self {
         case .position(let position): position.ascii == UInt8(ascii: "<") ? "<less>" : String(position.character)
         case .space: "<space>"
         case .backspace: "<BackSpace>"
+        case .flush: "<flush>"
         }
     }
 
@@ -44,6 +48,7 @@ public enum StreamKey: Hashable, Sendable, CustomStringConvertible {
                 switch rest[rest.index(after: rest.startIndex)..<close] {
                 case "space": keys.append(.space)
                 case "BackSpace": keys.append(.backspace)
+                case "flush": keys.append(.flush)
                 case "less": keys.append(.position(Self.less))
                 default: return nil
                 }

@@ -18,7 +18,7 @@ import Testing
 
     @Test func agreesOnAPlainSentence() throws {
         let check = try DifferentialCheck(layout: .dubeolsik, options: ComparedOptions())
-        let keys = try #require(StreamKey.parse("dkssudgktpdy<space>gksrmf<BackSpace>f."))
+        let keys = try #require(StreamKey.parse("dkssudgktpdy<space>gksrmf<BackSpace>f.rk<flush>s"))
         #expect(check.firstMismatch(keys) == nil)
         let (ours, libhangul) = check.traces(keys)
         #expect(ours == libhangul)

@@ -4,11 +4,12 @@ import Testing
 
 @Suite struct StreamKeyTests {
     @Test func notationReadsBackAndNamesWhatAPlainCharacterCannotShow() throws {
-        let keys = try #require(StreamKey.parse("rK<space><BackSpace><less>>1"))
-        #expect(keys.count == 7)
+        let keys = try #require(StreamKey.parse("rK<space><BackSpace><less>>1<flush>"))
+        #expect(keys.count == 8)
         #expect(keys[2] == .space)
         #expect(keys[3] == .backspace)
-        #expect(StreamKey.notation(keys) == "rK<space><BackSpace><less>>1")
+        #expect(keys[7] == .flush)
+        #expect(StreamKey.notation(keys) == "rK<space><BackSpace><less>>1<flush>")
         #expect(StreamKey.parse("<Tab>") == nil)
         #expect(StreamKey.parse("한") == nil)
     }
@@ -24,6 +25,7 @@ import Testing
         let keys = a.joined()
         #expect(keys.contains(.space))
         #expect(keys.contains(.backspace))
+        #expect(keys.contains(.flush))
         #expect(keys.contains(.position(KeyPosition(ascii: UInt8(ascii: "r"))!)))
     }
 
