@@ -29,6 +29,10 @@ public struct Composer: Sendable {
     /// Combination switches and output form.
     public var options: ComposerOptions
     var chain = JamoChain()
+    /// BackSpace exactly as libhangul does it, flaw included (README, deliberate difference 2): for
+    /// the differential harness alone, so that BackSpace after auto-reorder is compared too rather
+    /// than left out of its streams. Not an option a user can set.
+    @_spi(Differential) public var backspacesLikeLibhangul = false
 
     public init(layout: Layout = .dubeolsik, options: ComposerOptions = ComposerOptions()) {
         self.layout = layout
@@ -69,7 +73,7 @@ public struct Composer: Sendable {
     /// Removes the latest keystroke's jamo; with nothing composed the key is not consumed, so the
     /// application deletes the character before the cursor itself.
     public mutating func backspace() -> Output {
-        var output = Output(consumed: chain.removeTail() != nil)
+        var output = Output(consumed: chain.removeTail(peekOnly: backspacesLikeLibhangul) != nil)
         appendSyllable(to: &output.preedit)
         return output
     }

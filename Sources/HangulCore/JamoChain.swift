@@ -55,13 +55,21 @@ struct JamoChain: Sendable {
 
     /// Unlinks and returns the tail node. Unlinking the last node empties every slot, including a
     /// value set with ``setImplicit(_:of:)``, which belongs to the keystrokes around it.
+    ///
+    /// The slot the node filled goes back to its latest earlier keystroke. With `peekOnly` it only
+    /// looks at the node just before, and empties the slot when that node is in another slot: that
+    /// is libhangul's BackSpace, whose flaw after auto-reorder (ㅗ ㄱ ㅏ, BackSpace shows ㄱ) the
+    /// differential harness must reproduce to compare BackSpace there.
     @discardableResult
-    mutating func removeTail() -> Node? {
+    mutating func removeTail(peekOnly: Bool = false) -> Node? {
         guard count > 0 else { return nil }
         count -= 1
         let removed = nodes[count]
         if count == 0 {
             removeAll()
+        } else if peekOnly {
+            let previous = nodes[count - 1]
+            setValue(previous.slot == removed.slot ? previous.value : 0, of: removed.slot)
         } else {
             setValue(latestValue(of: removed.slot), of: removed.slot)
         }

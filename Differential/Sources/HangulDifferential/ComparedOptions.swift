@@ -6,8 +6,8 @@ import HangulCore
 /// one place, rather than skipped:
 /// 1. `extended-vowels` is ours alone: it is off on our side.
 /// 2. With `auto-reorder`, libhangul's BackSpace on a two-set layout shows a state that drops a
-///    vowel typed before its initial; streams under auto-reorder on ``Layout/Kind/jamo`` layouts
-///    leave BackSpace out (``keepsBackSpace(on:)``).
+///    vowel typed before its initial; our side takes BackSpace libhangul's way for the comparison
+///    (``DifferentialCheck/backspacesLikeLibhangul``), so BackSpace is compared everywhere.
 /// 3. `non-choseong-combi` means something only on ``Layout/Kind/jamo`` layouts in ours; libhangul
 ///    applies it on every keyboard, so on the others libhangul gets it off while our side keeps the
 ///    value under test (and must ignore it).
@@ -51,9 +51,6 @@ public struct ComparedOptions: Hashable, Sendable, CustomStringConvertible {
             autoReorder: autoReorder, combiOnDoubleStroke: combiOnDoubleStroke,
             nonChoseongCombi: layout.kind == .jamo ? nonChoseongCombi : false, jamoOutput: output == .jamo)
     }
-
-    /// Whether BackSpace may appear in streams compared under these options on a layout.
-    public func keepsBackSpace(on layout: Layout) -> Bool { !(autoReorder && layout.kind == .jamo) }
 
     /// `auto-reorder=off,combi-on-double-stroke=on,non-choseong-combi=on,output=jamo`.
     public var description: String {

@@ -1,4 +1,4 @@
-import HangulCore
+@_spi(Differential) import HangulCore
 
 /// Types the same keys into our ``HangulCore/Composer`` and into libhangul and compares commit,
 /// preedit and the consumed flag after every key, then the final flush.
@@ -12,16 +12,22 @@ public final class DifferentialCheck {
     public let ourOptions: ComposerOptions
     /// libhangul's side.
     public let libhangulSettings: LibhangulSettings
+    /// Whether our side takes BackSpace the way libhangul does, flaw included (README, deliberate
+    /// difference 2), so that BackSpace after auto-reorder is compared rather than left out.
+    public let backspacesLikeLibhangul: Bool
     private let context: LibhangulContext
 
     /// A check of a layout against the libhangul keyboard with the same id.
-    public init(layout: Layout, ours: ComposerOptions, libhangul: LibhangulSettings) throws(DifferentialError) {
+    public init(
+        layout: Layout, ours: ComposerOptions, libhangul: LibhangulSettings, backspacesLikeLibhangul: Bool = false
+    ) throws(DifferentialError) {
         guard let context = LibhangulContext(keyboard: layout.id) else {
             throw .unknownLibhangulKeyboard(layout.id, known: LibhangulContext.keyboardIDs)
         }
         self.layout = layout
         self.ourOptions = ours
         self.libhangulSettings = libhangul
+        self.backspacesLikeLibhangul = backspacesLikeLibhangul
         self.context = context
         context.setOption(.autoReorder, libhangul.autoReorder)
         context.setOption(.combiOnDoubleStroke, libhangul.combiOnDoubleStroke)
@@ -31,13 +37,21 @@ public final class DifferentialCheck {
 
     /// A check of one option combination, with the deliberate differences mapped.
     public convenience init(layout: Layout, options: ComparedOptions) throws(DifferentialError) {
-        try self.init(layout: layout, ours: options.ours, libhangul: options.libhangul(on: layout))
+        try self.init(
+            layout: layout, ours: options.ours, libhangul: options.libhangul(on: layout), backspacesLikeLibhangul: true)
+    }
+
+    /// Our side, fresh for a stream.
+    func makeComposer() -> Composer {
+        var composer = Composer(layout: layout, options: ourOptions)
+        composer.backspacesLikeLibhangul = backspacesLikeLibhangul
+        return composer
     }
 
     /// The index of the first key whose step differs, `keys.count` when only the final flush differs,
     /// or `nil` when both sides agree throughout.
     public func firstMismatch(_ keys: some Collection<StreamKey>) -> Int? {
-        var composer = Composer(layout: layout, options: ourOptions)
+        var composer = makeComposer()
         context.reset()
         var index = 0
         for key in keys {
@@ -82,7 +96,7 @@ public final class DifferentialCheck {
 
     /// Both sides' traces of a stream, for a report.
     public func traces(_ keys: some Collection<StreamKey>) -> (ours: Trace, libhangul: Trace) {
-        var composer = Composer(layout: layout, options: ourOptions)
+        var composer = makeComposer()
         context.reset()
         var ours = Trace()
         var theirs = Trace()

@@ -58,31 +58,22 @@ public struct DifferentialRun: Sendable {
     public func run(_ layout: Layout) throws(DifferentialError) -> LayoutResult {
         let clock = ContinuousClock()
         let start = clock.now
-        var checks: [(options: ComparedOptions, check: DifferentialCheck, keepsBackSpace: Bool)] = []
+        var checks: [(options: ComparedOptions, check: DifferentialCheck)] = []
         for options in ComparedOptions.all {
-            checks.append(
-                (options, try DifferentialCheck(layout: layout, options: options), options.keepsBackSpace(on: layout)))
+            checks.append((options, try DifferentialCheck(layout: layout, options: options)))
         }
         var result = LayoutResult(layout: layout)
         var seen = Set<String>()
 
         func compare(_ keys: [StreamKey], origin: @autoclosure () -> String) {
-            var withoutBackSpace: [StreamKey]?
-            for (options, check, keepsBackSpace) in checks {
-                let stream: [StreamKey]
-                if keepsBackSpace {
-                    stream = keys
-                } else {
-                    if withoutBackSpace == nil { withoutBackSpace = keys.filter { $0 != .backspace } }
-                    stream = withoutBackSpace ?? keys
-                }
+            for (options, check) in checks {
                 result.comparisons += 1
-                result.keys += stream.count
-                guard let difference = check.firstMismatch(stream) else { continue }
+                result.keys += keys.count
+                guard let difference = check.firstMismatch(keys) else { continue }
                 result.failures += 1
                 guard result.failures <= shrinkLimit else { continue }
                 let report = MismatchReport(
-                    check: check, options: options, keys: stream, firstDifference: difference, origin: origin())
+                    check: check, options: options, keys: keys, firstDifference: difference, origin: origin())
                 if seen.insert("\(options) \(report.notation)").inserted { result.reports.append(report) }
             }
         }
