@@ -110,12 +110,7 @@ extension Composer {
             case .choseong:
                 let final = JamoTables.choseongToJongseong(jamo, oldHangul: layout.typesOldHangul)
                 let merged = final == 0 ? 0 : combine(jongseong, final)
-                if JamoSlot(of: merged) == .jongseong {
-                    push(merged, typed: final, commit: &commit)
-                } else {
-                    commitSyllable(into: &commit)
-                    push(jamo, typed: jamo, commit: &commit)
-                }
+                extend(with: merged, in: .jongseong, typed: final, orStart: jamo, commit: &commit)
             case .jungseong:
                 takeFinal(beforeVowel: jamo, commit: &commit)
             case .jongseong, nil:
@@ -127,12 +122,7 @@ extension Composer {
             case .choseong:
                 if choseong != 0 {
                     let final = JamoTables.choseongToJongseong(jamo, oldHangul: layout.typesOldHangul)
-                    if final != 0 {
-                        push(final, typed: final, commit: &commit)
-                    } else {
-                        commitSyllable(into: &commit)
-                        push(jamo, typed: jamo, commit: &commit)
-                    }
+                    extend(with: final, in: .jongseong, typed: final, orStart: jamo, commit: &commit)
                 } else {
                     // A consonant after a lone vowel: with auto-reorder (모아치기) it is still this
                     // syllable's initial (ㅏ then ㄱ gives 가).
@@ -140,13 +130,7 @@ extension Composer {
                     push(jamo, typed: jamo, commit: &commit)
                 }
             case .jungseong:
-                let merged = combine(jungseong, jamo)
-                if JamoSlot(of: merged) == .jungseong {
-                    push(merged, typed: jamo, commit: &commit)
-                } else {
-                    commitSyllable(into: &commit)
-                    push(jamo, typed: jamo, commit: &commit)
-                }
+                extend(with: combine(jungseong, jamo), in: .jungseong, typed: jamo, orStart: jamo, commit: &commit)
             case .jongseong, nil:
                 commitSyllable(into: &commit)
                 return false
@@ -161,11 +145,8 @@ extension Composer {
                 let final = JamoTables.choseongToJongseong(first.value, oldHangul: true)
                 push(final, typed: final, commit: &commit)
                 push(merged, typed: JamoTables.choseongToJongseong(jamo, oldHangul: true), commit: &commit)
-            } else if merged != 0 {
-                push(merged, typed: jamo, commit: &commit)
             } else {
-                commitSyllable(into: &commit)
-                push(jamo, typed: jamo, commit: &commit)
+                extend(with: merged, in: nil, typed: jamo, orStart: jamo, commit: &commit)
             }
         } else {
             push(jamo, typed: jamo, commit: &commit)
@@ -213,12 +194,7 @@ extension Composer {
             return
         }
         let merged = chain.tail?.slot == slot ? combine(current, jamo) : 0
-        if merged != 0 {
-            push(merged, typed: jamo, commit: &commit)
-        } else {
-            commitSyllable(into: &commit)
-            push(jamo, typed: jamo, commit: &commit)
-        }
+        extend(with: merged, in: nil, typed: jamo, orStart: jamo, commit: &commit)
     }
 }
 
@@ -244,13 +220,7 @@ extension Composer {
                 push(0x110C, typed: 0x110C, commit: &commit)
             } else if slot == .choseong || slot == .jongseong {
                 let final = slot == .jongseong ? jamo : JamoTables.choseongToJongseong(jamo)
-                let merged = combine(jongseong, final)
-                if JamoSlot(of: merged) == .jongseong {
-                    push(merged, typed: final, commit: &commit)
-                } else {
-                    commitSyllable(into: &commit)
-                    push(jamo, typed: jamo, commit: &commit)
-                }
+                extend(with: combine(jongseong, final), in: .jongseong, typed: final, orStart: jamo, commit: &commit)
             } else if slot == .jungseong {
                 splitFinal(beforeVowel: jamo, commit: &commit)
             } else {
@@ -260,14 +230,11 @@ extension Composer {
         } else if jungseong != 0 {
             switch slot {
             case .choseong:
-                let final = choseong != 0 ? JamoTables.choseongToJongseong(jamo) : 0
                 if choseong == 0 {
                     push(jamo, typed: jamo, commit: &commit)
-                } else if final != 0 {
-                    push(final, typed: final, commit: &commit)
                 } else {
-                    commitSyllable(into: &commit)
-                    push(jamo, typed: jamo, commit: &commit)
+                    let final = JamoTables.choseongToJongseong(jamo)
+                    extend(with: final, in: .jongseong, typed: final, orStart: jamo, commit: &commit)
                 }
             case .jungseong:
                 let merged = combine(jungseong, jamo)
@@ -380,6 +347,20 @@ extension Composer {
         (Jamo(rawValue: 0x116A), Jamo(rawValue: 0x1175), Jamo(rawValue: 0x116B)),
         (Jamo(rawValue: 0x116F), Jamo(rawValue: 0x1175), Jamo(rawValue: 0x1170)),
     ])
+
+    /// Adds `merged` as this syllable's next keystroke when it is a jamo of `slot` (any slot when
+    /// nil); otherwise, when the keys did not merge, finishes the syllable and starts the next with
+    /// `jamo`. Every automaton's "combine or move on" step.
+    mutating func extend(
+        with merged: UInt32, in slot: JamoSlot?, typed: UInt32, orStart jamo: UInt32, commit: inout ComposedText
+    ) {
+        if let own = JamoSlot(of: merged), slot == nil || own == slot {
+            push(merged, typed: typed, commit: &commit)
+        } else {
+            commitSyllable(into: &commit)
+            push(jamo, typed: jamo, commit: &commit)
+        }
+    }
 
     /// Adds a keystroke whose slot is the value's own; a full chain first commits what it holds, so
     /// no key is ever dropped.
