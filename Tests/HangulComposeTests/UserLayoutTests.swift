@@ -5,24 +5,7 @@ import Testing
 /// User layout files end to end: found in the layout directory or named with --layout-file, listed,
 /// typed with, and rejected with file, line and reason when broken.
 @Suite struct UserLayoutTests {
-    /// A small direct layout on the home row, as the README's example.
-    static let homeRow = """
-        # Home-row Hangul: enough to type 한글.
-        id       home-row
-        alias    homerow
-        name     Home Row
-        name-ko  홈 줄
-        kind     jaso
-
-        key a  initial ㅎ
-        key s  medial  ㅏ
-        key d  final   ㄴ
-        key f  initial ㄱ
-        key g  medial  ㅡ
-        key h  final   ㄹ
-        key j  medial  ㅗ
-        combine medial ㅗ + medial ㅏ = medial ㅘ
-        """
+    static let homeRow = TestLayoutFiles.homeRow
 
     /// The README's complete example layout file and the session it shows, as written there.
     static func readmeExample() throws -> (layout: String, command: String, output: String) {

@@ -5,15 +5,7 @@ import Testing
 /// was told to load.
 @Suite(.timeLimit(.minutes(2)))
 struct UserLayoutDaemonTests {
-    static let homeRow = """
-        id       home-row
-        name     Home Row
-        name-ko  홈 줄
-        kind     jaso
-        key a  initial ㅎ
-        key s  medial  ㅏ
-        key d  final   ㄴ
-        """
+    static let homeRow = TestLayoutFiles.homeRow
 
     static let hello = #"{"id":1,"method":"hello","params":{"protocol":1}}"# + "\n"
 
@@ -25,7 +17,7 @@ struct UserLayoutDaemonTests {
         #expect(
             hello.contains(
                 #"{"id":"ahn","aliases":["ahnmatae"],"name":"Ahnmatae","korean_name":"안마태","kind":"jaso","origin":"built-in"},"#
-                    + #"{"id":"home-row","aliases":[],"name":"Home Row","korean_name":"홈 줄","kind":"jaso","origin":"user"}]"#
+                    + #"{"id":"home-row","aliases":["homerow"],"name":"Home Row","korean_name":"홈 줄","kind":"jaso","origin":"user"}]"#
             ))
         try client.send(#"{"id":2,"method":"set_options","params":{"layout":"home-row"}}"# + "\n")
         #expect(try client.readLine()?.hasPrefix(#"{"id":2,"result":{"commit":"","preedit":"","#) == true)
@@ -47,7 +39,7 @@ struct UserLayoutDaemonTests {
         let hello = try #require(try client.readLine())
         #expect(
             hello.contains(
-                #""layouts":[{"id":"2","aliases":["dubeolsik"],"name":"Home Row","korean_name":"홈 줄","kind":"jaso","origin":"user-override"},"#
+                #""layouts":[{"id":"2","aliases":["homerow","dubeolsik"],"name":"Home Row","korean_name":"홈 줄","kind":"jaso","origin":"user-override"},"#
             ))
         try client.send(#"{"id":2,"method":"key","params":{"keysym":97}}"# + "\n")
         #expect(
