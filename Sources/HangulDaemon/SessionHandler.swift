@@ -9,7 +9,11 @@ import NIOCore
 /// still gets more than `maxPendingLines` lines queued (a single read can hold many short lines)
 /// receives the factory's `.tooManyPendingRequests` line and is closed. Nothing here ever looks at a
 /// line's content, and nothing a client sends is logged.
-final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
+///
+/// Not generic over the factory: NIO calls a handler through its protocol witnesses, and for a
+/// generic class those run unspecialized, looking up type metadata and casting `NIOAny` dynamically
+/// on every line. The session sits behind `any LineSession` instead, one indirect call per line.
+final class SessionHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = Never
     typealias OutboundIn = ByteBuffer
@@ -27,8 +31,8 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
         case closed
     }
 
-    private let factory: Factory
-    private var session: Factory.Session
+    private let factory: any SessionFactory
+    private var session: any LineSession
     private let maxPendingLines: Int
     private let finalWriteTimeout: TimeAmount
     private let registry: ConnectionRegistry
@@ -44,12 +48,21 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
     private var sessionToldClosed = false
     private var closeReason = "client disconnected"
 
+    /// Whether each request is logged at debug level: read once, since asking the logger per line
+    /// copies its handler (an existential) every time.
+    private let logsRequests: Bool
+    /// The storage of the latest short reply; see `buffer(holding:)`.
+    private var replyBuffer = ByteBuffer()
+    /// The longest reply written into `replyBuffer`: a `key` reply is about 80 bytes, a
+    /// `set_options` reply about 250.
+    private static var reusedReplyCapacity: Int { 512 }
+
     private var linesAnswered = 0
     private var bytesReceived = 0
     private var bytesSent = 0
 
     init(
-        factory: Factory,
+        factory: some SessionFactory,
         maxPendingLines: Int,
         finalWriteTimeout: TimeAmount,
         registry: ConnectionRegistry,
@@ -61,6 +74,7 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
         self.finalWriteTimeout = finalWriteTimeout
         self.registry = registry
         self.logger = logger
+        self.logsRequests = logger.logLevel <= .debug
     }
 
     // MARK: Inbound
@@ -158,17 +172,14 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
     // MARK: Decisions
 
     private func answer(_ line: ByteBuffer, context: ChannelHandlerContext) {
-        let bytes = Array(line.readableBytesView)
-        let reply = self.session.handle(line: bytes[...])
+        let reply = self.session.handle(line: line)
         self.linesAnswered += 1
-        if self.logger.logLevel <= .debug, let summary = self.session.lastLineSummary {
-            self.logger.debug("request", metadata: ["line": "\(summary)", "bytes": "\(bytes.count)"])
+        if self.logsRequests, let summary = self.session.lastLineSummary {
+            self.logger.debug("request", metadata: ["line": "\(summary)", "bytes": "\(line.readableBytes)"])
         }
         if !reply.bytes.isEmpty {
-            var buffer = context.channel.allocator.buffer(capacity: reply.bytes.count)
-            buffer.writeBytes(reply.bytes)
             self.bytesSent += reply.bytes.count
-            context.write(Self.wrapOutboundOut(buffer), promise: nil)
+            context.write(Self.wrapOutboundOut(self.buffer(holding: reply.bytes)), promise: nil)
             self.needsFlush = true
             if !context.channel.isWritable {
                 // Let the kernel take what it can before deciding that the client is not reading.
@@ -179,6 +190,22 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
             self.closeReason = "session ended it"
             self.closeAfterWriting(nil, context: context)
         }
+    }
+
+    /// A buffer holding `bytes`, reusing the last reply's storage for the short replies of typing.
+    ///
+    /// By the next line the socket has normally taken the last reply, so `clear()` finds the storage
+    /// unshared and keeps it; while that write is still queued (a client slow to read) `clear()` gets
+    /// fresh storage, so queued bytes are never overwritten. A buffer per reply was two of the ten
+    /// allocations of a `key` request. Long replies (`hello` lists every layout) get a buffer of
+    /// their own, so an idle session does not keep kilobytes for a reply it sent once.
+    private func buffer(holding bytes: [UInt8]) -> ByteBuffer {
+        guard bytes.count <= Self.reusedReplyCapacity else {
+            return ByteBuffer(bytes: bytes)
+        }
+        self.replyBuffer.clear()
+        self.replyBuffer.writeBytes(bytes)
+        return self.replyBuffer
     }
 
     private func answerPending(context: ChannelHandlerContext) {
