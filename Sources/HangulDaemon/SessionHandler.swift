@@ -1,7 +1,12 @@
 import Logging
 import NIOCore
 
-/// Runs one connection's `LineSession` over the lines a `LineFramer` decodes, in order, with bounds.
+/// Runs one connection's `LineSession` over the lines its `LineFramer` cuts, in order, with bounds.
+///
+/// The handler calls the framer itself rather than sitting behind NIO's `ByteToMessageHandler`: one
+/// pipeline stage less per line took 0.1–0.4 µs (three A/B runs, same CPU) off the one-client round
+/// trip of about 14 µs.
+/// Framing stays apart from meaning all the same: `LineFramer` knows only bytes and newlines.
 ///
 /// Backpressure: a reply is written as soon as its line arrives while the channel is writable. When
 /// the client stops reading and the outbound buffer fills, lines wait in `pending` (received, not yet
@@ -31,6 +36,9 @@ final class SessionHandler: ChannelDuplexHandler {
         case closed
     }
 
+    private var framer: LineFramer
+    /// Bytes received after the last complete line: the start of an unfinished line, or nil.
+    private var received: ByteBuffer?
     private let factory: any SessionFactory
     private var session: any LineSession
     private let maxPendingLines: Int
@@ -63,11 +71,13 @@ final class SessionHandler: ChannelDuplexHandler {
 
     init(
         factory: some SessionFactory,
+        maxLineLength: Int,
         maxPendingLines: Int,
         finalWriteTimeout: TimeAmount,
         registry: ConnectionRegistry,
         logger: Logger
     ) {
+        self.framer = LineFramer(maxLineLength: maxLineLength)
         self.factory = factory
         self.session = factory.makeSession()
         self.maxPendingLines = maxPendingLines
@@ -83,7 +93,30 @@ final class SessionHandler: ChannelDuplexHandler {
         guard case .serving = self.state else {
             return
         }
-        let line = Self.unwrapInboundIn(data)
+        var bytes = Self.unwrapInboundIn(data)
+        if var unfinished = self.received {
+            // Only the unfinished line is kept (under `maxLineLength` bytes), so this stays bounded.
+            unfinished.discardReadBytes()
+            unfinished.writeBuffer(&bytes)
+            bytes = unfinished
+        }
+        self.received = nil
+        do throws(LineFramer.LineTooLong) {
+            while case .serving = self.state, let line = try self.framer.nextLine(from: &bytes) {
+                self.take(line, context: context)
+            }
+        } catch {
+            // Every complete line before it has been taken, so their replies go out first.
+            self.reject(.lineTooLong(limit: error.limit), context: context)
+            return
+        }
+        if case .serving = self.state, bytes.readableBytes > 0 {
+            self.received = bytes
+        }
+    }
+
+    /// Answers a complete line at once, or queues it behind the lines already waiting.
+    private func take(_ line: ByteBuffer, context: ChannelHandlerContext) {
         self.bytesReceived += line.readableBytes + 1
         if self.pending.isEmpty && context.channel.isWritable {
             self.answer(line, context: context)
@@ -109,6 +142,8 @@ final class SessionHandler: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case ChannelEvent.inputClosed:
+            // Bytes after the last newline are a line cut off by the disconnect: never acted on.
+            self.received = nil
             self.beginDraining(reason: "client closed its end", context: context)
         case is ConnectionDrainEvent:
             self.beginDraining(reason: "server shutting down", context: context)
@@ -125,10 +160,6 @@ final class SessionHandler: ChannelDuplexHandler {
         case .serving, .draining:
             break
         }
-        if let tooLong = error as? LineFramer.LineTooLong {
-            self.reject(.lineTooLong(limit: tooLong.limit), context: context)
-            return
-        }
         self.closeReason = "error: \(LoggableError.describe(error))"
         self.state = .closing
         context.close(promise: nil)
@@ -137,6 +168,7 @@ final class SessionHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         self.state = .closed
         self.pending.removeAll()
+        self.received = nil
         self.endSession()
         let active = self.registry.remove(context.channel)
         self.logger.info(
