@@ -51,11 +51,9 @@ struct ConnectionInitializer<Factory: SessionFactory>: Sendable {
             logger.info("connection opened", metadata: ["active": "\(active)"])
             let operations = channel.pipeline.syncOperations
             try operations.addHandler(
-                ByteToMessageHandler(LineFramer(maxLineLength: self.configuration.maxLineLength))
-            )
-            try operations.addHandler(
                 SessionHandler(
                     factory: self.factory,
+                    maxLineLength: self.configuration.maxLineLength,
                     maxPendingLines: self.configuration.maxPendingLines,
                     finalWriteTimeout: finalWriteTimeout,
                     registry: self.registry,

@@ -5,8 +5,8 @@ import Synchronization
 
 /// The daemon's socket server: accepts connections, checks who they come from, and runs one session each.
 ///
-/// Each connection's pipeline is `LineFramer` (bytes to lines) then `SessionHandler` (lines to replies),
-/// apart from meaning as in swift-nio's TCP echo server example. An error in one connection closes that
+/// Each connection's pipeline is one `SessionHandler`: its `LineFramer` cuts bytes into lines, apart
+/// from meaning as in swift-nio's TCP echo server example, and its session turns lines into replies. An error in one connection closes that
 /// connection only; the listening socket never closes because of a client.
 public final class HangulServer: Sendable {
     private let group: MultiThreadedEventLoopGroup

@@ -33,7 +33,12 @@ public struct LineFramer: ByteToMessageDecoder {
         self.maxLineLength = maxLineLength
     }
 
-    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    /// Takes the next complete line off the front of `buffer`, its newline consumed but not included;
+    /// nil when `buffer` holds no complete line yet. Throws once an unfinished line reaches the limit.
+    ///
+    /// The whole framer, without a pipeline: `SessionHandler` calls it directly, and `decode` is this
+    /// inside NIO's `ByteToMessageHandler`.
+    public mutating func nextLine(from buffer: inout ByteBuffer) throws(LineTooLong) -> ByteBuffer? {
         let view = buffer.readableBytesView
         let searchEnd = view.startIndex + min(view.count, self.maxLineLength)
         let searchStart = view.startIndex + min(self.scannedBytes, view.count)
@@ -44,14 +49,21 @@ public struct LineFramer: ByteToMessageDecoder {
             }
             buffer.moveReaderIndex(forwardBy: 1)
             self.scannedBytes = 0
-            context.fireChannelRead(Self.wrapInboundOut(line))
-            return .continue
+            return line
         }
         if view.count >= self.maxLineLength {
             throw LineTooLong(limit: self.maxLineLength)
         }
         self.scannedBytes = view.count
-        return .needMoreData
+        return nil
+    }
+
+    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        guard let line = try self.nextLine(from: &buffer) else {
+            return .needMoreData
+        }
+        context.fireChannelRead(Self.wrapInboundOut(line))
+        return .continue
     }
 
     public mutating func decodeLast(

@@ -1,3 +1,5 @@
+import NIOCore
+
 /// One connection's request handling: a complete request line in, the reply line(s) out.
 ///
 /// The daemon owns framing, limits and sockets; a session owns meaning. The server calls `handle(line:)`
@@ -6,7 +8,10 @@
 /// are exactly what the client sent (any bytes, NUL and invalid UTF-8 included), minus the `"\n"`.
 public protocol LineSession {
     /// Answers one request line (without its terminating `"\n"`, at most `maxLineLength - 1` bytes).
-    mutating func handle(line: ArraySlice<UInt8>) -> LineReply
+    ///
+    /// The line is the framer's slice of the connection's receive buffer, not a copy: a session reads
+    /// it in place and copies only what it keeps.
+    mutating func handle(line: ByteBuffer) -> LineReply
 
     /// Tells the session that its connection has ended, for whatever reason; called exactly once.
     ///

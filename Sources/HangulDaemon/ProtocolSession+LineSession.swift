@@ -1,8 +1,10 @@
+import NIOCore
+
 extension ProtocolSession: LineSession {
     /// The server's view of the session: a reply line or nothing; protocol errors never close the
     /// connection (only the server's own bounds do).
-    public mutating func handle(line: ArraySlice<UInt8>) -> LineReply {
-        LineReply(bytes: reply(to: line) ?? [])
+    public mutating func handle(line: ByteBuffer) -> LineReply {
+        LineReply(bytes: line.withUnsafeReadableBytes { reply(to: $0) } ?? [])
     }
 
     /// The method name and, for a failed line, the error code: wire vocabulary only, no content.

@@ -1,7 +1,12 @@
 import Logging
 import NIOCore
 
-/// Runs one connection's `LineSession` over the lines a `LineFramer` decodes, in order, with bounds.
+/// Runs one connection's `LineSession` over the lines its `LineFramer` cuts, in order, with bounds.
+///
+/// The handler calls the framer itself rather than sitting behind NIO's `ByteToMessageHandler`: one
+/// pipeline stage less per line took 0.1–0.4 µs (three A/B runs, same CPU) off the one-client round
+/// trip of about 14 µs.
+/// Framing stays apart from meaning all the same: `LineFramer` knows only bytes and newlines.
 ///
 /// Backpressure: a reply is written as soon as its line arrives while the channel is writable. When
 /// the client stops reading and the outbound buffer fills, lines wait in `pending` (received, not yet
@@ -9,7 +14,11 @@ import NIOCore
 /// still gets more than `maxPendingLines` lines queued (a single read can hold many short lines)
 /// receives the factory's `.tooManyPendingRequests` line and is closed. Nothing here ever looks at a
 /// line's content, and nothing a client sends is logged.
-final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
+///
+/// Not generic over the factory: NIO calls a handler through its protocol witnesses, and for a
+/// generic class those run unspecialized, looking up type metadata and casting `NIOAny` dynamically
+/// on every line. The session sits behind `any LineSession` instead, one indirect call per line.
+final class SessionHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = Never
     typealias OutboundIn = ByteBuffer
@@ -27,8 +36,11 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
         case closed
     }
 
-    private let factory: Factory
-    private var session: Factory.Session
+    private var framer: LineFramer
+    /// Bytes received after the last complete line: the start of an unfinished line, or nil.
+    private var received: ByteBuffer?
+    private let factory: any SessionFactory
+    private var session: any LineSession
     private let maxPendingLines: Int
     private let finalWriteTimeout: TimeAmount
     private let registry: ConnectionRegistry
@@ -44,23 +56,35 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
     private var sessionToldClosed = false
     private var closeReason = "client disconnected"
 
+    /// Whether each request is logged at debug level: read once, since asking the logger per line
+    /// copies its handler (an existential) every time.
+    private let logsRequests: Bool
+    /// The storage of the latest short reply; see `buffer(holding:)`.
+    private var replyBuffer = ByteBuffer()
+    /// The longest reply written into `replyBuffer`: a `key` reply is about 80 bytes, a
+    /// `set_options` reply about 250.
+    private static var reusedReplyCapacity: Int { 512 }
+
     private var linesAnswered = 0
     private var bytesReceived = 0
     private var bytesSent = 0
 
     init(
-        factory: Factory,
+        factory: some SessionFactory,
+        maxLineLength: Int,
         maxPendingLines: Int,
         finalWriteTimeout: TimeAmount,
         registry: ConnectionRegistry,
         logger: Logger
     ) {
+        self.framer = LineFramer(maxLineLength: maxLineLength)
         self.factory = factory
         self.session = factory.makeSession()
         self.maxPendingLines = maxPendingLines
         self.finalWriteTimeout = finalWriteTimeout
         self.registry = registry
         self.logger = logger
+        self.logsRequests = logger.logLevel <= .debug
     }
 
     // MARK: Inbound
@@ -69,7 +93,30 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
         guard case .serving = self.state else {
             return
         }
-        let line = Self.unwrapInboundIn(data)
+        var bytes = Self.unwrapInboundIn(data)
+        if var unfinished = self.received {
+            // Only the unfinished line is kept (under `maxLineLength` bytes), so this stays bounded.
+            unfinished.discardReadBytes()
+            unfinished.writeBuffer(&bytes)
+            bytes = unfinished
+        }
+        self.received = nil
+        do throws(LineFramer.LineTooLong) {
+            while case .serving = self.state, let line = try self.framer.nextLine(from: &bytes) {
+                self.take(line, context: context)
+            }
+        } catch {
+            // Every complete line before it has been taken, so their replies go out first.
+            self.reject(.lineTooLong(limit: error.limit), context: context)
+            return
+        }
+        if case .serving = self.state, bytes.readableBytes > 0 {
+            self.received = bytes
+        }
+    }
+
+    /// Answers a complete line at once, or queues it behind the lines already waiting.
+    private func take(_ line: ByteBuffer, context: ChannelHandlerContext) {
         self.bytesReceived += line.readableBytes + 1
         if self.pending.isEmpty && context.channel.isWritable {
             self.answer(line, context: context)
@@ -95,6 +142,8 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case ChannelEvent.inputClosed:
+            // Bytes after the last newline are a line cut off by the disconnect: never acted on.
+            self.received = nil
             self.beginDraining(reason: "client closed its end", context: context)
         case is ConnectionDrainEvent:
             self.beginDraining(reason: "server shutting down", context: context)
@@ -111,10 +160,6 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
         case .serving, .draining:
             break
         }
-        if let tooLong = error as? LineFramer.LineTooLong {
-            self.reject(.lineTooLong(limit: tooLong.limit), context: context)
-            return
-        }
         self.closeReason = "error: \(LoggableError.describe(error))"
         self.state = .closing
         context.close(promise: nil)
@@ -123,6 +168,7 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         self.state = .closed
         self.pending.removeAll()
+        self.received = nil
         self.endSession()
         let active = self.registry.remove(context.channel)
         self.logger.info(
@@ -158,17 +204,14 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
     // MARK: Decisions
 
     private func answer(_ line: ByteBuffer, context: ChannelHandlerContext) {
-        let bytes = Array(line.readableBytesView)
-        let reply = self.session.handle(line: bytes[...])
+        let reply = self.session.handle(line: line)
         self.linesAnswered += 1
-        if self.logger.logLevel <= .debug, let summary = self.session.lastLineSummary {
-            self.logger.debug("request", metadata: ["line": "\(summary)", "bytes": "\(bytes.count)"])
+        if self.logsRequests, let summary = self.session.lastLineSummary {
+            self.logger.debug("request", metadata: ["line": "\(summary)", "bytes": "\(line.readableBytes)"])
         }
         if !reply.bytes.isEmpty {
-            var buffer = context.channel.allocator.buffer(capacity: reply.bytes.count)
-            buffer.writeBytes(reply.bytes)
             self.bytesSent += reply.bytes.count
-            context.write(Self.wrapOutboundOut(buffer), promise: nil)
+            context.write(Self.wrapOutboundOut(self.buffer(holding: reply.bytes)), promise: nil)
             self.needsFlush = true
             if !context.channel.isWritable {
                 // Let the kernel take what it can before deciding that the client is not reading.
@@ -179,6 +222,22 @@ final class SessionHandler<Factory: SessionFactory>: ChannelDuplexHandler {
             self.closeReason = "session ended it"
             self.closeAfterWriting(nil, context: context)
         }
+    }
+
+    /// A buffer holding `bytes`, reusing the last reply's storage for the short replies of typing.
+    ///
+    /// By the next line the socket has normally taken the last reply, so `clear()` finds the storage
+    /// unshared and keeps it; while that write is still queued (a client slow to read) `clear()` gets
+    /// fresh storage, so queued bytes are never overwritten. A buffer per reply was two of the ten
+    /// allocations of a `key` request. Long replies (`hello` lists every layout) get a buffer of
+    /// their own, so an idle session does not keep kilobytes for a reply it sent once.
+    private func buffer(holding bytes: [UInt8]) -> ByteBuffer {
+        guard bytes.count <= Self.reusedReplyCapacity else {
+            return ByteBuffer(bytes: bytes)
+        }
+        self.replyBuffer.clear()
+        self.replyBuffer.writeBytes(bytes)
+        return self.replyBuffer
     }
 
     private func answerPending(context: ChannelHandlerContext) {

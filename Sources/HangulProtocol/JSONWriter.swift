@@ -14,6 +14,12 @@ public struct JSONWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Empties the buffer but keeps its capacity, so that a writer reused line after line allocates
+    /// only when a line outgrows every line before it (or when the last bytes are still shared).
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Appends ASCII punctuation or a member name that is known not to need escaping.
     public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }

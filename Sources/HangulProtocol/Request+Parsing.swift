@@ -15,6 +15,13 @@ extension Request {
 
     /// Parses one line (without its newline); see ``parse(line:layouts:)-([UInt8],_)``.
     public static func parse(line: UnsafeRawBufferPointer, layouts: LayoutCatalog = .builtIn) -> IncomingLine {
+        if let key = parseCanonicalKey(line) { return .request(key) }
+        return parseAnyLine(line, layouts: layouts)
+    }
+
+    /// The general path of ``parse(line:layouts:)-(UnsafeRawBufferPointer,_)``: any line, through a
+    /// ``JSONValue`` tree, with every error worded.
+    static func parseAnyLine(_ line: UnsafeRawBufferPointer, layouts: LayoutCatalog) -> IncomingLine {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
         let value: JSONValue
         do {

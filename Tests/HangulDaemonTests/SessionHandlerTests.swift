@@ -18,11 +18,9 @@ import Testing
         let reads = ReadRecorder()
         try channel.pipeline.syncOperations.addHandler(reads)
         try channel.pipeline.syncOperations.addHandler(
-            ByteToMessageHandler(LineFramer(maxLineLength: maxLineLength))
-        )
-        try channel.pipeline.syncOperations.addHandler(
             SessionHandler(
                 factory: factory,
+                maxLineLength: maxLineLength,
                 maxPendingLines: maxPendingLines,
                 finalWriteTimeout: .seconds(5),
                 registry: ConnectionRegistry(),
@@ -72,6 +70,17 @@ import Testing
         #expect(try self.output(harness) == "OK\nERROR line-too-long 8\n")
         #expect(!harness.channel.isActive)
         #expect(harness.factory.log.lines == [Array("ok".utf8)])
+    }
+
+    @Test func overlongLineArrivingInPiecesIsCaughtAtTheBound() throws {
+        let harness = try self.makeHarness(maxLineLength: 8)
+        try self.send(harness, "ok\n0123")
+        #expect(try self.output(harness) == "OK\n")
+        try self.send(harness, "456")
+        #expect(harness.channel.isActive)
+        try self.send(harness, "7")
+        #expect(try self.output(harness) == "ERROR line-too-long 8\n")
+        #expect(!harness.channel.isActive)
     }
 
     @Test func sessionCanCloseTheConnectionAfterItsReply() throws {

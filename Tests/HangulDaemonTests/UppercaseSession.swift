@@ -1,4 +1,5 @@
 import HangulDaemon
+import NIOCore
 
 /// One connection of `UppercaseSessionFactory`.
 struct UppercaseSession: LineSession {
@@ -6,7 +7,8 @@ struct UppercaseSession: LineSession {
 
     static let bigReply = [UInt8](repeating: UInt8(ascii: "x"), count: 16 * 1024 - 1) + [UInt8(ascii: "\n")]
 
-    mutating func handle(line: ArraySlice<UInt8>) -> LineReply {
+    mutating func handle(line buffer: ByteBuffer) -> LineReply {
+        let line = Array(buffer.readableBytesView)[...]
         self.log.recordLine(Array(line))
         switch line {
         case Array("close".utf8)[...]:
