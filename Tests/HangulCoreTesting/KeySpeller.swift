@@ -10,23 +10,27 @@ import HangulCore
 /// key for is typed as its parts, in the order the combination table joins them; of several
 /// spellings the shortest is used, unshifted keys before shifted ones.
 ///
-/// Romaja follows its own writing rules: a syllable's silent ㅇ is not typed (a → 아), and a syllable
-/// that the previous one could swallow (it starts with a vowel, or follows a final, or starts with
-/// a two-letter initial) starts with a capital letter, which the layout reads as the start of a new
-/// syllable: 안아 is `anA`, 간가 is `ganGa`, 가나 is `gana`.
+/// Romaja follows its own writing rules (``RomajaWriting``): a syllable's silent ㅇ is not typed
+/// (a → 아), and a syllable that the previous one could swallow (it starts with a vowel, or follows a
+/// final, or starts with a two-letter initial) starts with a capital letter, which the layout reads as
+/// the start of a new syllable: 안아 is `anA`, 간가 is `ganGa`, 가나 is `gana`. Its letters come from
+/// the tables like any layout's, or from romanization (ㅕ `yeo` rather than `ieo`).
 ///
 /// Identical pairs (ㄱ+ㄱ) count on modern two-set layouts only with `combi-on-double-stroke`, as
 /// in ``Composer``. Old-Hangul finals that only an initial key's conversion reaches (HangulCore keeps
 /// that conversion internal) are not spelled.
 public struct KeySpeller: Sendable {
     public let layout: Layout
+    /// How text is written on a romaja layout; other layouts ignore it.
+    public let romaja: RomajaWriting
     /// Keys for each jamo value the layout can reach, by slot.
     private let spellings: [JamoSlot: [UInt32: [KeyPosition]]]
     /// Keys that type a character outright: a symbol the layout types, or a key it lets through.
     private let characterKeys: [UInt32: KeyPosition]
 
-    public init(layout: Layout, options: ComposerOptions = ComposerOptions()) {
+    public init(layout: Layout, options: ComposerOptions = ComposerOptions(), romaja: RomajaWriting = RomajaWriting()) {
         self.layout = layout
+        self.romaja = romaja
         var typed: [JamoSlot: [(jamo: UInt32, key: KeyPosition)]] = [:]
         var characters: [UInt32: KeyPosition] = [:]
         for position in KeyPosition.all {
@@ -65,6 +69,15 @@ public struct KeySpeller: Sendable {
                 spellings[.jongseong] = Self.closure(
                     of: typed[.jongseong] ?? [], in: .jongseong, layout: layout, options: options,
                     seeds: (spellings[.jongseong] ?? [:]).merging(seeds) { known, _ in known })
+            }
+        }
+        // Romanized letters replace the tables' spellings; typing them is what checks them.
+        if layout.kind == .romaja, romaja.letters != .fromTables {
+            for slot in JamoSlot.allCases {
+                for (value, _) in spellings[slot] ?? [:] {
+                    guard let letters = romaja.romanized(Jamo(rawValue: value)), !letters.isEmpty else { continue }
+                    spellings[slot]?[value] = letters.unicodeScalars.compactMap(KeyPosition.init)
+                }
             }
         }
         self.spellings = spellings
@@ -145,22 +158,32 @@ public struct KeySpeller: Sendable {
 
     /// The keys that type a text, or `nil` when the layout cannot type some character of it.
     public func keys(for text: String) -> String? {
-        var result: [KeyPosition?] = []
+        var keys = ""
+        for (_, strokes) in strokes(for: text) {
+            guard let strokes else { return nil }
+            keys += strokes.map { if case .key(let position) = $0 { position.character } else { " " } }
+        }
+        return keys
+    }
+
+    /// The strokes that type each character of a text in turn (keys, and ``Stroke/space`` for a
+    /// space), spelled in the context of the characters before it; `nil` for a character the layout
+    /// cannot type, which is left out: the next one is spelled as if it were not there.
+    ///
+    /// This is how to type prose that may hold characters a layout lacks (a benchmark's sentences, a
+    /// corpus): count what is left out, type the rest.
+    public func strokes(for text: String) -> [(character: Unicode.Scalar, strokes: [Stroke]?)] {
+        var result: [(character: Unicode.Scalar, strokes: [Stroke]?)] = []
         var previous: Spelling?
         for character in text.unicodeScalars {
-            guard var spelling = spell(character) else { return nil }
-            if layout.kind == .romaja, let before = previous, before.isSyllable, spelling.isSyllable,
-                before.hasFinal || spelling.startsWithVowel || spelling.initialKeys > 1,
-                let first = spelling.keys.first
-            {
-                guard let capital = capitalized(first) else { return nil }
-                spelling.keys[0] = capital
+            guard var spelling = spell(character), capitalize(&spelling, after: previous) else {
+                result.append((character, nil))
+                continue
             }
-            result += spelling.keys.map { Optional($0) }
-            if character == " " { result.append(nil) }
+            result.append((character, spelling.keys.map(Stroke.key) + (character == " " ? [.space] : [])))
             previous = spelling
         }
-        return String(result.map { $0?.character ?? " " })
+        return result
     }
 
     /// One character's keys, and what the next syllable must know about it.
@@ -168,8 +191,22 @@ public struct KeySpeller: Sendable {
         var keys: [KeyPosition]
         var isSyllable = false
         var hasFinal = false
-        var startsWithVowel = false
-        var initialKeys = 0
+        /// Whether, typed in lowercase after a syllable without a final, its start would join that
+        /// syllable instead of starting its own: a vowel (silent ㅇ), a two-letter initial, or a key
+        /// that types something else there (`x` for ㅈ types ㄳ after a vowel).
+        var joinsPrevious = false
+    }
+
+    /// Starts a romaja syllable with a capital letter where ``RomajaWriting/capitals`` asks for one;
+    /// `false` when its first key has no capital that types the same.
+    private func capitalize(_ spelling: inout Spelling, after previous: Spelling?) -> Bool {
+        guard layout.kind == .romaja, spelling.isSyllable, let first = spelling.keys.first else { return true }
+        if romaja.capitals == .whereNeeded {
+            guard let previous, previous.isSyllable, previous.hasFinal || spelling.joinsPrevious else { return true }
+        }
+        guard let capital = capitalized(first) else { return false }
+        spelling.keys[0] = capital
+        return true
     }
 
     private func spell(_ character: Unicode.Scalar) -> Spelling? {
@@ -179,9 +216,10 @@ public struct KeySpeller: Sendable {
             guard let initial = silent ? [] : keys(for: choseong, in: .choseong),
                 let medial = keys(for: jungseong, in: .jungseong)
             else { return nil }
+            let initialKeyTypesIt = initial.first.map { layout.action(at: $0) == .jamo(choseong) } ?? true
             var spelling = Spelling(
-                keys: initial + medial, isSyllable: true, hasFinal: jongseong != nil, startsWithVowel: silent,
-                initialKeys: initial.count)
+                keys: initial + medial, isSyllable: true, hasFinal: jongseong != nil,
+                joinsPrevious: silent || initial.count > 1 || !initialKeyTypesIt)
             if let jongseong {
                 guard let final = keys(for: jongseong, in: .jongseong) else { return nil }
                 spelling.keys += final
@@ -204,12 +242,19 @@ public struct KeySpeller: Sendable {
         return characterKeys[character.value].map { Spelling(keys: [$0]) }
     }
 
-    /// The capital of a letter key when the layout types the same jamo with it, so that it only adds
-    /// "start a new syllable".
+    /// The capital of a letter key when it types at a syllable's start what the key types there, so
+    /// that it only adds "start a new syllable"; a capital is its own.
     private func capitalized(_ key: KeyPosition) -> KeyPosition? {
+        if (0x41...0x5A).contains(key.ascii) { return key }
         guard (0x61...0x7A).contains(key.ascii), let capital = KeyPosition(ascii: key.ascii - 0x20),
-            layout.action(at: capital) == layout.action(at: key)
+            atSyllableStart(capital) == atSyllableStart(key)
         else { return nil }
         return capital
+    }
+
+    /// What a key types at the start of a romaja syllable: its table entry, except that `x` and `X`
+    /// type ㅈ there whatever the table says (the composer's romaja rule; `ro` has `x` as final ㄳ).
+    private func atSyllableStart(_ key: KeyPosition) -> KeyAction {
+        key.ascii | 0x20 == UInt8(ascii: "x") ? .jamo(Jamo(rawValue: 0x110C)) : layout.action(at: key)
     }
 }

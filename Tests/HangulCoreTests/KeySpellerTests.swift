@@ -57,6 +57,30 @@ import Testing
         #expect(Typist.text(spelled: keys, layout: layout) == text)
     }
 
+    /// Romanized, the letters are the ones people write, and the capitals still go where the syllables
+    /// would regroup; `x` for ㅈ needs one after a vowel too, where it would type ㄳ.
+    @Test(arguments: [
+        (RomajaWriting.Letters.romanized, "까치", "ggaChi"), (.romanized, "아이", "aI"),
+        (.romanized, "한글 입력", "hanGeul ibRyeog"), (.romanized, "여의도", "yeoEuido"),
+        (.romanizedAlternate, "가자 몫", "gaXa mogs"), (.romanizedAlternate, "닭장", "dalgXang"),
+    ])
+    func romanizedRomajaSpellsWhatItsRulesReadBack(letters: RomajaWriting.Letters, text: String, keys: String) throws {
+        let layout = try #require(Layout.named("ro"))
+        #expect(KeySpeller(layout: layout, romaja: RomajaWriting(letters: letters)).keys(for: text) == keys)
+        #expect(Typist.text(spelled: keys, layout: layout) == text)
+    }
+
+    /// A character the layout cannot type is left out, and what follows is spelled as if it were not
+    /// there: on romaja the syllable after it still gets its capital.
+    @Test func strokesLeaveOutWhatTheLayoutCannotType() throws {
+        let described = { (speller: KeySpeller, text: String) in
+            speller.strokes(for: text).map { "\($0.character)=" + ($0.strokes?.map(\.description).joined() ?? "nil") }
+        }
+        #expect(described(dubeolsik, "가日 나.") == ["가=rk", "日=nil", " =<space>", "나=sk", ".=."])
+        let romaja = KeySpeller(layout: try #require(Layout.named("ro")))
+        #expect(described(romaja, "안日아") == ["안=an", "日=nil", "아=A"])
+    }
+
     @Test func sebeolsikFinalSpellsEachSlotWithItsOwnKeys() throws {
         let layout = try #require(Layout.named("3f"))
         let speller = KeySpeller(layout: layout)
