@@ -11,10 +11,10 @@ import HangulCore
 /// spellings the shortest is used, unshifted keys before shifted ones.
 ///
 /// Romaja follows its own writing rules (``RomajaWriting``): a syllable's silent ㅇ is not typed
-/// (a → 아), and a syllable that the previous one could swallow (it starts with a vowel, or follows a
-/// final, or starts with a two-letter initial) starts with a capital letter, which the layout reads as
-/// the start of a new syllable: 안아 is `anA`, 간가 is `ganGa`, 가나 is `gana`. Its letters come from
-/// the tables like any layout's, or from romanization (ㅕ `yeo` rather than `ieo`).
+/// (a → 아), and a syllable that the previous one would swallow starts with a capital letter, which
+/// the layout reads as the start of a new syllable: 안아 is `anA`, 간가 is `ganGa` (ㄴ+ㄱ make final
+/// ㅇ), but 가나 is `gana`, 강아 `ganga` (final ㅇ stays) and 일과 `ilgoa` (ㄺ gives its ㄱ back).
+/// Its letters come from the tables like any layout's, or from romanization (ㅕ `yeo`, not `ieo`).
 ///
 /// Identical pairs (ㄱ+ㄱ) count on modern two-set layouts only with `combi-on-double-stroke`, as
 /// in ``Composer``. Old-Hangul finals that only an initial key's conversion reaches (HangulCore keeps
@@ -27,10 +27,13 @@ public struct KeySpeller: Sendable {
     private let spellings: [JamoSlot: [UInt32: [KeyPosition]]]
     /// Keys that type a character outright: a symbol the layout types, or a key it lets through.
     private let characterKeys: [UInt32: KeyPosition]
+    /// The options spelled for: they say which jamo merge, here and where romaja syllables regroup.
+    private let options: ComposerOptions
 
     public init(layout: Layout, options: ComposerOptions = ComposerOptions(), romaja: RomajaWriting = RomajaWriting()) {
         self.layout = layout
         self.romaja = romaja
+        self.options = options
         var typed: [JamoSlot: [(jamo: UInt32, key: KeyPosition)]] = [:]
         var characters: [UInt32: KeyPosition] = [:]
         for position in KeyPosition.all {
@@ -189,24 +192,48 @@ public struct KeySpeller: Sendable {
     /// One character's keys, and what the next syllable must know about it.
     private struct Spelling {
         var keys: [KeyPosition]
-        var isSyllable = false
-        var hasFinal = false
-        /// Whether, typed in lowercase after a syllable without a final, its start would join that
-        /// syllable instead of starting its own: a vowel (silent ㅇ), a two-letter initial, or a key
-        /// that types something else there (`x` for ㅈ types ㄳ after a vowel).
-        var joinsPrevious = false
+        /// A syllable's medial and final (0 for none), which the next syllable's first key may join;
+        /// 0 and 0 for anything else.
+        var medial: UInt32 = 0
+        var final: UInt32 = 0
+        /// Whether it is typed from its vowel, the silent ㅇ left out.
+        var startsWithVowel = false
+        /// Whether its initial takes more than its first key (ㄲ `gg`, ㅊ `ch`) or a first key that
+        /// types another jamo after a vowel (`x` for ㅈ, which is ㄳ there).
+        var initialNeedsItsOwnSyllable = false
     }
 
     /// Starts a romaja syllable with a capital letter where ``RomajaWriting/capitals`` asks for one;
     /// `false` when its first key has no capital that types the same.
     private func capitalize(_ spelling: inout Spelling, after previous: Spelling?) -> Bool {
-        guard layout.kind == .romaja, spelling.isSyllable, let first = spelling.keys.first else { return true }
+        guard layout.kind == .romaja, spelling.medial != 0, let first = spelling.keys.first else { return true }
         if romaja.capitals == .whereNeeded {
-            guard let previous, previous.isSyllable, previous.hasFinal || spelling.joinsPrevious else { return true }
+            guard let previous, previous.medial != 0, wouldJoin(spelling, after: previous) else { return true }
         }
         guard let capital = capitalized(first) else { return false }
         spelling.keys[0] = capital
         return true
+    }
+
+    /// Whether a romaja syllable typed in lowercase after another would join it rather than start its
+    /// own, by the writing rules and the combination table: a vowel takes the last consonant of the
+    /// final before it (all but ㅇ, `ng`, which stays) and merges with a vowel the table joins it to.
+    /// A consonant after a vowel is read as a final, and one the table joins to the final before it
+    /// is merged into it; either way the vowel after it takes it back, unless the initial needs more
+    /// than that one key or the merge made ㅇ (ㄴ+ㄱ).
+    private func wouldJoin(_ spelling: Spelling, after previous: Spelling) -> Bool {
+        guard let first = spelling.keys.first, case .jamo(let jamo) = layout.action(at: first) else { return true }
+        if spelling.startsWithVowel {
+            if previous.final != 0 { return previous.final != 0x11BC }
+            return JamoSlot(of: Self.combine(previous.medial, jamo.rawValue, layout: layout, options: options))
+                == .jungseong
+        }
+        if previous.final == 0 { return spelling.initialNeedsItsOwnSyllable }
+        // After a final, x starts a syllable with ㅈ whatever it could merge with.
+        if first.ascii | 0x20 == UInt8(ascii: "x") { return false }
+        guard let final = jamo.slot == .jongseong ? jamo : jamo.asJongseong else { return false }
+        let merged = Self.combine(previous.final, final.rawValue, layout: layout, options: options)
+        return JamoSlot(of: merged) == .jongseong && (merged == 0x11BC || spelling.initialNeedsItsOwnSyllable)
     }
 
     private func spell(_ character: Unicode.Scalar) -> Spelling? {
@@ -218,8 +245,8 @@ public struct KeySpeller: Sendable {
             else { return nil }
             let initialKeyTypesIt = initial.first.map { layout.action(at: $0) == .jamo(choseong) } ?? true
             var spelling = Spelling(
-                keys: initial + medial, isSyllable: true, hasFinal: jongseong != nil,
-                joinsPrevious: silent || initial.count > 1 || !initialKeyTypesIt)
+                keys: initial + medial, medial: jungseong.rawValue, final: jongseong?.rawValue ?? 0,
+                startsWithVowel: silent, initialNeedsItsOwnSyllable: initial.count > 1 || !initialKeyTypesIt)
             if let jongseong {
                 guard let final = keys(for: jongseong, in: .jongseong) else { return nil }
                 spelling.keys += final

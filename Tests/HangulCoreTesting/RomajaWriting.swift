@@ -27,8 +27,10 @@ public struct RomajaWriting: Hashable, Sendable {
 
     /// Which syllables start with a capital letter.
     public enum Capitals: Hashable, Sendable {
-        /// Only a syllable the one before would otherwise swallow: one after a final (안아 `anA`),
-        /// one starting with a vowel, a two-letter initial (까치 `ggaChi`) or `x` for ㅈ.
+        /// Only a syllable the one before would otherwise swallow, as the layout's combination
+        /// table says: a vowel after a final (안아 `anA`, but 강아 `ganga`) or after a vowel it joins
+        /// (아이 `aI`), a consonant that makes final ㅇ with the one before (한국 `hanGug`), a
+        /// two-letter initial after a vowel or a final it joins (까치 `ggaChi`), `x` for ㅈ after a vowel.
         case whereNeeded
         /// Every syllable, the first included (한국 `HanGug`): the word form, whose syllables never
         /// depend on the one before.
