@@ -13,8 +13,9 @@ let package = Package(
         .library(name: "HangulClient", targets: ["HangulClient"]),
         .executable(name: "hangul-compose", targets: ["hangul-compose"]),
         .executable(name: "hanguld", targets: ["hanguld"]),
-        // Test support for the nested harness packages (Differential/, Fuzz/): layouts spelled
-        // backwards, random strokes and the output laws. Not part of the engine.
+        // Test support for the nested harness packages (Differential/, Fuzz/, Benchmarks/): layouts
+        // spelled backwards, a seeded generator, random strokes and the output laws. Not part of
+        // the engine.
         .library(name: "HangulCoreTesting", targets: ["HangulCoreTesting"]),
     ],
     dependencies: [

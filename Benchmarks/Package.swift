@@ -18,10 +18,14 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         // sched_setaffinity for the daemon benchmark, which pins client and servers to chosen CPUs.
         .target(name: "CCPUAffinity"),
-        // The key streams (Korean text turned into keys of any layout), statistics and the table.
+        // The key streams (Korean text turned into keys of any layout, by the tests' KeySpeller),
+        // statistics and the table. Streams are spelled before any timing starts.
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "HangulCore", package: "hangul")]
+            dependencies: [
+                .product(name: "HangulCore", package: "hangul"),
+                .product(name: "HangulCoreTesting", package: "hangul"),
+            ]
         ),
         .executableTarget(
             name: "hangul-bench",

@@ -10,23 +10,30 @@ import HangulCore
 /// key for is typed as its parts, in the order the combination table joins them; of several
 /// spellings the shortest is used, unshifted keys before shifted ones.
 ///
-/// Romaja follows its own writing rules: a syllable's silent ㅇ is not typed (a → 아), and a syllable
-/// that the previous one could swallow (it starts with a vowel, or follows a final, or starts with
-/// a two-letter initial) starts with a capital letter, which the layout reads as the start of a new
-/// syllable: 안아 is `anA`, 간가 is `ganGa`, 가나 is `gana`.
+/// Romaja follows its own writing rules (``RomajaWriting``): a syllable's silent ㅇ is not typed
+/// (a → 아), and a syllable that the previous one would swallow starts with a capital letter, which
+/// the layout reads as the start of a new syllable: 안아 is `anA`, 간가 is `ganGa` (ㄴ+ㄱ make final
+/// ㅇ), but 가나 is `gana`, 강아 `ganga` (final ㅇ stays) and 일과 `ilgoa` (ㄺ gives its ㄱ back).
+/// Its letters come from the tables like any layout's, or from romanization (ㅕ `yeo`, not `ieo`).
 ///
 /// Identical pairs (ㄱ+ㄱ) count on modern two-set layouts only with `combi-on-double-stroke`, as
 /// in ``Composer``. Old-Hangul finals that only an initial key's conversion reaches (HangulCore keeps
 /// that conversion internal) are not spelled.
 public struct KeySpeller: Sendable {
     public let layout: Layout
+    /// How text is written on a romaja layout; other layouts ignore it.
+    public let romaja: RomajaWriting
     /// Keys for each jamo value the layout can reach, by slot.
     private let spellings: [JamoSlot: [UInt32: [KeyPosition]]]
     /// Keys that type a character outright: a symbol the layout types, or a key it lets through.
     private let characterKeys: [UInt32: KeyPosition]
+    /// The options spelled for: they say which jamo merge, here and where romaja syllables regroup.
+    private let options: ComposerOptions
 
-    public init(layout: Layout, options: ComposerOptions = ComposerOptions()) {
+    public init(layout: Layout, options: ComposerOptions = ComposerOptions(), romaja: RomajaWriting = RomajaWriting()) {
         self.layout = layout
+        self.romaja = romaja
+        self.options = options
         var typed: [JamoSlot: [(jamo: UInt32, key: KeyPosition)]] = [:]
         var characters: [UInt32: KeyPosition] = [:]
         for position in KeyPosition.all {
@@ -65,6 +72,15 @@ public struct KeySpeller: Sendable {
                 spellings[.jongseong] = Self.closure(
                     of: typed[.jongseong] ?? [], in: .jongseong, layout: layout, options: options,
                     seeds: (spellings[.jongseong] ?? [:]).merging(seeds) { known, _ in known })
+            }
+        }
+        // Romanized letters replace the tables' spellings; typing them is what checks them.
+        if layout.kind == .romaja, romaja.letters != .fromTables {
+            for slot in JamoSlot.allCases {
+                for (value, _) in spellings[slot] ?? [:] {
+                    guard let letters = romaja.romanized(Jamo(rawValue: value)), !letters.isEmpty else { continue }
+                    spellings[slot]?[value] = letters.unicodeScalars.compactMap(KeyPosition.init)
+                }
             }
         }
         self.spellings = spellings
@@ -145,31 +161,79 @@ public struct KeySpeller: Sendable {
 
     /// The keys that type a text, or `nil` when the layout cannot type some character of it.
     public func keys(for text: String) -> String? {
-        var result: [KeyPosition?] = []
+        var keys = ""
+        for (_, strokes) in strokes(for: text) {
+            guard let strokes else { return nil }
+            keys += strokes.map { if case .key(let position) = $0 { position.character } else { " " } }
+        }
+        return keys
+    }
+
+    /// The strokes that type each character of a text in turn (keys, and ``Stroke/space`` for a
+    /// space), spelled in the context of the characters before it; `nil` for a character the layout
+    /// cannot type, which is left out: the next one is spelled as if it were not there.
+    ///
+    /// This is how to type prose that may hold characters a layout lacks (a benchmark's sentences, a
+    /// corpus): count what is left out, type the rest.
+    public func strokes(for text: String) -> [(character: Unicode.Scalar, strokes: [Stroke]?)] {
+        var result: [(character: Unicode.Scalar, strokes: [Stroke]?)] = []
         var previous: Spelling?
         for character in text.unicodeScalars {
-            guard var spelling = spell(character) else { return nil }
-            if layout.kind == .romaja, let before = previous, before.isSyllable, spelling.isSyllable,
-                before.hasFinal || spelling.startsWithVowel || spelling.initialKeys > 1,
-                let first = spelling.keys.first
-            {
-                guard let capital = capitalized(first) else { return nil }
-                spelling.keys[0] = capital
+            guard var spelling = spell(character), capitalize(&spelling, after: previous) else {
+                result.append((character, nil))
+                continue
             }
-            result += spelling.keys.map { Optional($0) }
-            if character == " " { result.append(nil) }
+            result.append((character, spelling.keys.map(Stroke.key) + (character == " " ? [.space] : [])))
             previous = spelling
         }
-        return String(result.map { $0?.character ?? " " })
+        return result
     }
 
     /// One character's keys, and what the next syllable must know about it.
     private struct Spelling {
         var keys: [KeyPosition]
-        var isSyllable = false
-        var hasFinal = false
+        /// A syllable's medial and final (0 for none), which the next syllable's first key may join;
+        /// 0 and 0 for anything else.
+        var medial: UInt32 = 0
+        var final: UInt32 = 0
+        /// Whether it is typed from its vowel, the silent ㅇ left out.
         var startsWithVowel = false
-        var initialKeys = 0
+        /// Whether its initial takes more than its first key (ㄲ `gg`, ㅊ `ch`) or a first key that
+        /// types another jamo after a vowel (`x` for ㅈ, which is ㄳ there).
+        var initialNeedsItsOwnSyllable = false
+    }
+
+    /// Starts a romaja syllable with a capital letter where ``RomajaWriting/capitals`` asks for one;
+    /// `false` when its first key has no capital that types the same.
+    private func capitalize(_ spelling: inout Spelling, after previous: Spelling?) -> Bool {
+        guard layout.kind == .romaja, spelling.medial != 0, let first = spelling.keys.first else { return true }
+        if romaja.capitals == .whereNeeded {
+            guard let previous, previous.medial != 0, wouldJoin(spelling, after: previous) else { return true }
+        }
+        guard let capital = capitalized(first) else { return false }
+        spelling.keys[0] = capital
+        return true
+    }
+
+    /// Whether a romaja syllable typed in lowercase after another would join it rather than start its
+    /// own, by the writing rules and the combination table: a vowel takes the last consonant of the
+    /// final before it (all but ㅇ, `ng`, which stays) and merges with a vowel the table joins it to.
+    /// A consonant after a vowel is read as a final, and one the table joins to the final before it
+    /// is merged into it; either way the vowel after it takes it back, unless the initial needs more
+    /// than that one key or the merge made ㅇ (ㄴ+ㄱ).
+    private func wouldJoin(_ spelling: Spelling, after previous: Spelling) -> Bool {
+        guard let first = spelling.keys.first, case .jamo(let jamo) = layout.action(at: first) else { return true }
+        if spelling.startsWithVowel {
+            if previous.final != 0 { return previous.final != 0x11BC }
+            return JamoSlot(of: Self.combine(previous.medial, jamo.rawValue, layout: layout, options: options))
+                == .jungseong
+        }
+        if previous.final == 0 { return spelling.initialNeedsItsOwnSyllable }
+        // After a final, x starts a syllable with ㅈ whatever it could merge with.
+        if first.ascii | 0x20 == UInt8(ascii: "x") { return false }
+        guard let final = jamo.slot == .jongseong ? jamo : jamo.asJongseong else { return false }
+        let merged = Self.combine(previous.final, final.rawValue, layout: layout, options: options)
+        return JamoSlot(of: merged) == .jongseong && (merged == 0x11BC || spelling.initialNeedsItsOwnSyllable)
     }
 
     private func spell(_ character: Unicode.Scalar) -> Spelling? {
@@ -179,9 +243,10 @@ public struct KeySpeller: Sendable {
             guard let initial = silent ? [] : keys(for: choseong, in: .choseong),
                 let medial = keys(for: jungseong, in: .jungseong)
             else { return nil }
+            let initialKeyTypesIt = initial.first.map { layout.action(at: $0) == .jamo(choseong) } ?? true
             var spelling = Spelling(
-                keys: initial + medial, isSyllable: true, hasFinal: jongseong != nil, startsWithVowel: silent,
-                initialKeys: initial.count)
+                keys: initial + medial, medial: jungseong.rawValue, final: jongseong?.rawValue ?? 0,
+                startsWithVowel: silent, initialNeedsItsOwnSyllable: initial.count > 1 || !initialKeyTypesIt)
             if let jongseong {
                 guard let final = keys(for: jongseong, in: .jongseong) else { return nil }
                 spelling.keys += final
@@ -204,12 +269,19 @@ public struct KeySpeller: Sendable {
         return characterKeys[character.value].map { Spelling(keys: [$0]) }
     }
 
-    /// The capital of a letter key when the layout types the same jamo with it, so that it only adds
-    /// "start a new syllable".
+    /// The capital of a letter key when it types at a syllable's start what the key types there, so
+    /// that it only adds "start a new syllable"; a capital is its own.
     private func capitalized(_ key: KeyPosition) -> KeyPosition? {
+        if (0x41...0x5A).contains(key.ascii) { return key }
         guard (0x61...0x7A).contains(key.ascii), let capital = KeyPosition(ascii: key.ascii - 0x20),
-            layout.action(at: capital) == layout.action(at: key)
+            atSyllableStart(capital) == atSyllableStart(key)
         else { return nil }
         return capital
+    }
+
+    /// What a key types at the start of a romaja syllable: its table entry, except that `x` and `X`
+    /// type ㅈ there whatever the table says (the composer's romaja rule; `ro` has `x` as final ㄳ).
+    private func atSyllableStart(_ key: KeyPosition) -> KeyAction {
+        key.ascii | 0x20 == UInt8(ascii: "x") ? .jamo(Jamo(rawValue: 0x110C)) : layout.action(at: key)
     }
 }

@@ -16,6 +16,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// A number in `0..<bound` (bound > 0); the tiny modulo bias does not matter for test streams.
     public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
+    /// Whether an event of this probability happens this time (the top 53 bits as a fraction of 1).
+    public mutating func chance(_ probability: Double) -> Bool {
+        Double(next() >> 11) / Double(1 << 53) < probability
+    }
+
     /// A seed for one layout's streams, so `--layout ID` replays exactly the streams a full run typed
     /// on that layout (FNV-1a of the id, mixed with the run's seed).
     public static func seed(_ seed: UInt64, layoutID: String) -> UInt64 {

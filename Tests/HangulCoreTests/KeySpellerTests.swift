@@ -46,15 +46,41 @@ import Testing
         #expect(differences.isEmpty, "\(differences.prefix(10))")
     }
 
-    /// Romaja writes no silent ㅇ, and starts with a capital a syllable the one before would swallow.
+    /// Romaja writes no silent ㅇ, and starts with a capital a syllable the one before would swallow:
+    /// not 아 after final ㅇ, which stays, nor 력 after ㅂ, which ㄹ does not join.
     @Test(arguments: [
         ("아", "a"), ("가나", "gana"), ("안아", "anA"), ("간가", "ganGa"), ("닭이", "dalgI"), ("강", "gang"),
-        ("까치", "ggaci"), ("한글 입력", "hanGeul ibLieog"),
+        ("까치", "ggaci"), ("한글 입력", "hanGeul iblieog"), ("강아", "ganga"), ("아이", "aI"), ("으아", "eua"),
+        ("일과", "ilgoa"), ("읽기", "ilggi"), ("갈까", "galGga"),
     ])
     func romajaSpellsWhatItsRulesReadBack(text: String, keys: String) throws {
         let layout = try #require(Layout.named("ro"))
         #expect(KeySpeller(layout: layout).keys(for: text) == keys)
         #expect(Typist.text(spelled: keys, layout: layout) == text)
+    }
+
+    /// Romanized, the letters are the ones people write, and the capitals still go where the syllables
+    /// would regroup; `x` for ㅈ needs one after a vowel, where it would type ㄳ, but not after a final.
+    @Test(arguments: [
+        (RomajaWriting.Letters.romanized, "까치", "ggaChi"), (.romanized, "아이", "aI"),
+        (.romanized, "한글 입력", "hanGeul ibryeog"), (.romanized, "여의도", "yeoeuido"),
+        (.romanizedAlternate, "가자 몫", "gaXa mogs"), (.romanizedAlternate, "닭장", "dalgxang"),
+    ])
+    func romanizedRomajaSpellsWhatItsRulesReadBack(letters: RomajaWriting.Letters, text: String, keys: String) throws {
+        let layout = try #require(Layout.named("ro"))
+        #expect(KeySpeller(layout: layout, romaja: RomajaWriting(letters: letters)).keys(for: text) == keys)
+        #expect(Typist.text(spelled: keys, layout: layout) == text)
+    }
+
+    /// A character the layout cannot type is left out, and what follows is spelled as if it were not
+    /// there: on romaja the syllable after it still gets its capital.
+    @Test func strokesLeaveOutWhatTheLayoutCannotType() throws {
+        let described = { (speller: KeySpeller, text: String) in
+            speller.strokes(for: text).map { "\($0.character)=" + ($0.strokes?.map(\.description).joined() ?? "nil") }
+        }
+        #expect(described(dubeolsik, "가日 나.") == ["가=rk", "日=nil", " =<space>", "나=sk", ".=."])
+        let romaja = KeySpeller(layout: try #require(Layout.named("ro")))
+        #expect(described(romaja, "안日아") == ["안=an", "日=nil", "아=A"])
     }
 
     @Test func sebeolsikFinalSpellsEachSlotWithItsOwnKeys() throws {

@@ -1,4 +1,5 @@
 import HangulCore
+import HangulCoreTesting
 
 /// A deterministic stream of keys typing Korean prose on one layout, typos and corrections included.
 ///
@@ -20,11 +21,11 @@ public struct KeyStream: Sendable {
 
     /// Draws sentences until the stream holds at least `count` keys.
     ///
-    /// - Parameter speller: spells each character of the text in keys, in order.
+    /// - Parameter speller: spells the text in keys, character by character in context; a character
+    ///   it cannot spell is left out and counted.
     /// - Parameter typoKeys: the keys a slip of the finger may hit instead (the layout's letters).
-    public init<Speller: KeySpeller>(count: Int, seed: UInt64, typoKeys: [KeyPosition], speller: Speller) {
-        var speller = speller
-        var random = SeededRandom(seed: seed)
+    public init(count: Int, seed: UInt64, typoKeys: [KeyPosition], speller: KeySpeller) {
+        var random = SplitMix64(seed: seed)
         var keys: [TypedKey] = []
         var cleanKeys: [TypedKey] = []
         var text = ""
@@ -32,22 +33,21 @@ public struct KeyStream: Sendable {
         var symbolKeys = 0
         keys.reserveCapacity(count + 256)
         while keys.count < count {
-            let sentence = KoreanText.sentences[Int(random.next() % UInt64(KoreanText.sentences.count))]
+            let sentence = KoreanText.sentences[random.below(KoreanText.sentences.count)]
             var word: [TypedKey] = []
-            for character in sentence + " " {
-                guard let typed = speller.keys(for: character) else {
+            for (character, strokes) in speller.strokes(for: sentence + " ") {
+                guard let strokes else {
                     skipped += 1
                     continue
                 }
-                text.append(character)
+                let typed = strokes.map(Self.typedKey)
+                text.unicodeScalars.append(character)
                 cleanKeys += typed
-                if typed != [.space], !character.unicodeScalars.allSatisfy({ Syllable.isPrecomposed($0.value) }) {
-                    symbolKeys += typed.count
-                }
+                if typed != [.space], !Syllable.isPrecomposed(character.value) { symbolKeys += typed.count }
                 if typed == [.space] {
                     // Second thoughts about the end of the word: rub out one to three keys, retype them.
                     if random.chance(1.0 / 15), word.count > 3 {
-                        let redo = word.suffix(1 + Int(random.next() % 3))
+                        let redo = word.suffix(1 + random.below(3))
                         keys += Array(repeating: .backspace, count: redo.count)
                         keys += redo
                     }
@@ -57,7 +57,7 @@ public struct KeyStream: Sendable {
                 }
                 for key in typed {
                     if random.chance(0.04), !typoKeys.isEmpty {
-                        keys.append(.position(typoKeys[Int(random.next() % UInt64(typoKeys.count))]))
+                        keys.append(.position(typoKeys[random.below(typoKeys.count)]))
                         keys.append(.backspace)
                     }
                     keys.append(key)
@@ -72,17 +72,19 @@ public struct KeyStream: Sendable {
         self.symbolKeys = symbolKeys
     }
 
-    /// A stream for any layout: spelled by inverting its key table, and for romaja by
-    /// transliterating the text (``RomajaTypist``).
+    /// A stream for any layout, spelled by reading its tables backwards; on romaja, with a capital
+    /// where syllables would otherwise regroup (see ``HangulCoreTesting/KeySpeller``).
     public init(layout: Layout, count: Int, seed: UInt64 = 0x2B_EA_C0DE) {
-        let letters = LayoutTypist.positionsByEase.filter {
-            if case .jamo = layout.action(at: $0) { return $0.character.isLetter }
-            return false
-        }
-        let typist = LayoutTypist(layout: layout)
-        switch layout.kind {
-        case .jamo, .jaso: self.init(count: count, seed: seed, typoKeys: letters, speller: typist)
-        case .romaja: self.init(count: count, seed: seed, typoKeys: letters, speller: RomajaTypist(typist))
+        let letters = Stroke.hangulKeyPositions(of: layout).filter(\.character.isLetter)
+        self.init(count: count, seed: seed, typoKeys: letters, speller: KeySpeller(layout: layout))
+    }
+
+    /// A speller's stroke as a stream key: spellers write keys and the space bar, nothing else.
+    private static func typedKey(_ stroke: Stroke) -> TypedKey {
+        switch stroke {
+        case .key(let position): .position(position)
+        case .space: .space
+        case .backspace, .flush, .reset: preconditionFailure("internal inconsistency: a speller wrote \(stroke)")
         }
     }
 
