@@ -34,6 +34,11 @@ let package = Package(
                 .product(name: "HangulCore", package: "hangul"),
             ]
         ),
-        .executableTarget(name: "hanguld-bench", dependencies: ["BenchmarkSupport", "CCPUAffinity"]),
+        .executableTarget(
+            name: "hanguld-bench",
+            dependencies: [
+                "BenchmarkSupport", "CCPUAffinity", .product(name: "HangulCoreTesting", package: "hangul"),
+            ]
+        ),
     ]
 )

@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import HangulCoreTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -55,7 +56,7 @@ enum LoadTest {
             let threads = shares.enumerated().map { index, share in
                 share.latencies = Samples(capacity: 4096)
                 return Threads.start {
-                    var random = SeededRandom(seed: UInt64(index) &* 1_000 &+ UInt64(slice))
+                    var random = SplitMix64(seed: UInt64(index) &* 1_000 &+ UInt64(slice))
                     var next = start + (pace == .typist ? Double(random.next() % 120) * 1e6 : 0)
                     var position = index * 7_919 + slice * 101
                     while true {
