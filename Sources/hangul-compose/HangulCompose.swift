@@ -26,7 +26,7 @@ struct HangulCompose: ParsableCommand {
 
             Besides the built-in layouts, every *.layout file in $XDG_CONFIG_HOME/hangul/layouts \
             (~/.config/hangul/layouts) is offered, and --layout-file adds one more; a file with a \
-            built-in's id replaces it. The README's "Layout files" section documents the format.
+            built-in's id replaces it. The README's "Keyboards and layout files" section documents the format.
             """
     )
 
