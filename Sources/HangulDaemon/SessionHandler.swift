@@ -247,10 +247,15 @@ final class SessionHandler: ChannelDuplexHandler {
         self.answeringPending = true
         defer { self.answeringPending = false }
 
-        while context.channel.isWritable, self.isAnswering, let line = self.pending.popFirst() {
-            self.answer(line, context: context)
-        }
-        self.flushIfNeeded(context: context)
+        // The flush can make the channel writable again, and NIO reports that at once, inside the
+        // flush, where the guard above swallows it: so look again after each flush, or lines would
+        // wait for a writability change that already happened (a stall seen under load in CI).
+        repeat {
+            while context.channel.isWritable, self.isAnswering, let line = self.pending.popFirst() {
+                self.answer(line, context: context)
+            }
+            self.flushIfNeeded(context: context)
+        } while context.channel.isWritable && self.isAnswering && !self.pending.isEmpty
         guard self.pending.isEmpty else {
             return
         }
