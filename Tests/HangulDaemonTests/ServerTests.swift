@@ -109,14 +109,25 @@ import Testing
     }
 
     @Test func clientThatNeverReadsLargeRepliesGetsTheTooManyPendingErrorThenClose() async throws {
-        // A low bound keeps the volume small (a few MB), so the test stays quick on a loaded machine.
-        try await TestServer.with(configuration: ServerConfiguration(maxPendingLines: 64)) { running in
+        // A low bound keeps the volume small (a few MB), so the test stays quick on a loaded machine;
+        // a long final-write timeout lets a slow reader still collect the error line.
+        let configuration = ServerConfiguration(maxPendingLines: 64, finalWriteTimeout: .seconds(60))
+        try await TestServer.with(configuration: configuration) { running in
             let socketPath = running.socketPath
+            let logs = running.logs
             // 400 requests of 4 bytes fit the socket buffer at once; their 6 MB of replies cannot,
-            // so the server must queue lines and hit the pending bound.
+            // so the server must queue lines and hit the pending bound. The client reads nothing
+            // until the server says so: reading at once could keep pace with the server, which
+            // then answers all 400 and never closes (the test's own race, seen once in CI).
             let (replies, tail) = try await onThread { () -> (Int, [String]) in
                 let client = try UnixClient(path: socketPath)
                 try client.send(String(repeating: "big\n", count: 400))
+                let deadline = ContinuousClock.now + .seconds(30)
+                while !logs.all.contains(where: { $0.contains("closing connection over a limit") }),
+                    ContinuousClock.now < deadline
+                {
+                    usleep(10_000)
+                }
                 var replies = 0
                 var tail: [String] = []
                 while let line = try client.readLineBytes() {
