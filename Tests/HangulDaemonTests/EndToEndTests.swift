@@ -204,7 +204,11 @@ struct EndToEndTests {
             batch += Array(#"{"id":\#(id),"method":"key","params":{"keysym":114}}"#.utf8) + [0x0A]
         }
         let lines = batch
-        let writer = Thread { try? client.send(bytes: lines) }
+        let sent = DispatchSemaphore(value: 0)
+        let writer = Thread {
+            try? client.send(bytes: lines)
+            sent.signal()
+        }
         writer.start()
         try await Task.sleep(for: .milliseconds(500))
         _ = try client.readLine()
@@ -215,6 +219,11 @@ struct EndToEndTests {
             next += 1
             if next > 10_000 { break }
         }
+        // The writer may still be sending. Closing under it would free its descriptor number for
+        // the next client, which would then carry the rest of this batch (seen once in CI): stop
+        // the socket first, so the writer's send fails, and wait for it.
+        shutdown(client.descriptor, CInt(SHUT_RDWR))
+        sent.wait()
         client.close()
         #expect(try daemon.servesAFreshClient())
         #expect(try await daemon.stop().status == 0)
