@@ -204,7 +204,7 @@ extension Composer {
     /// One letter of romaja (로마자), libhangul's rules: a vowel with no consonant before it gets a
     /// silent ㅇ (a → 아), a consonant that cannot join the next one gets ㅡ (k then s → 크 and ㅅ),
     /// `ng` is final ㅇ, `x` is ㅈ at the start of a syllable and ㄳ at its end, and a capital letter
-    /// starts a new syllable (so "Hangug" and "hangug" differ only where a capital falls).
+    /// starts a new syllable where the letters would otherwise merge (`naege` is 내게, `naEge` 나에게).
     mutating func typeRomaja(_ jamo: UInt32, key: UInt8, commit: inout ComposedText) -> Bool {
         var jamo = jamo
         let isX = key == UInt8(ascii: "x") || key == UInt8(ascii: "X")
