@@ -10,8 +10,8 @@ import Synchronization
 /// Only when the socket file is missing or refuses connections: a socket that accepts them belongs
 /// to a running daemon or to systemd's socket activation, which starts the daemon itself. The daemon
 /// runs in a session of its own so it outlives this engine (an `ibus restart` does not take everyone's
-/// sessions down); a thread here reaps it if it exits while we run. One start per 5 seconds at most,
-/// for the whole process, so a daemon that cannot start is not restarted on every key.
+/// sessions down); a thread here reaps it if it exits while we run. One start per 2 seconds at most,
+/// for the whole process, so a daemon that cannot start is not restarted in a tight loop.
 enum DaemonLauncher {
     private static let lastStart = Mutex<UInt64?>(nil)
 
@@ -36,12 +36,12 @@ enum DaemonLauncher {
         return result != 0 && (errno == ENOENT || errno == ECONNREFUSED)
     }
 
-    /// Starts `executable --socket path` unless one was started in the last 5 seconds; returns
+    /// Starts `executable --socket path` unless one was started in the last 2 seconds; returns
     /// whether it started one.
     static func start(executable: String, socketPath: String) -> Bool {
         let now = monotonicMilliseconds()
         let allowed = lastStart.withLock { last -> Bool in
-            if let last, now - last < 5000 { return false }
+            if let last, now - last < 2000 { return false }
             last = now
             return true
         }

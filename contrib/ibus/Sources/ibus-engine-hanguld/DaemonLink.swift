@@ -1,13 +1,15 @@
 import Dispatch
 import HangulClient
+import Synchronization
 
 /// One input context's session with `hanguld`: the only place the engine talks to the daemon.
 ///
 /// Every call either returns the daemon's answer or `nil`, which means "fail open": the caller
 /// commits what it shows and lets the key through (PROTOCOL.md section 8). A call that fails or
 /// misses the deadline drops the connection at once, since a late reply would put every later
-/// one out of step; a new connection is then made on a background thread, so a stopped or
-/// missing daemon never blocks a keystroke for more than the deadline, once. A new session starts
+/// one out of step; a new connection is then made on a background thread, retried every second
+/// until the daemon answers, so a stopped or missing daemon never blocks a keystroke for more than
+/// the deadline, once, and typing composes again as soon as the daemon is back. A new session starts
 /// in Hangul mode with the daemon's default options, so the link sends back what the user had:
 /// Latin mode and a password field. (The options themselves are the daemon's defaults for now;
 /// when a configuration file arrives, they are sent here too.)
@@ -20,17 +22,17 @@ final class DaemonLink {
         var isHangul: Bool
     }
 
-    /// A connection being made on a background thread; `client` is written before `done` is signalled.
+    /// A connection being made on a background thread, retried until it succeeds or the input
+    /// context goes away; `client` is written before `done` is signalled.
     private final class Attempt: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         var client: HangulClient?
+        let isAbandoned = Atomic<Bool>(false)
     }
 
     private let configuration: EngineConfiguration
     private var client: HangulClient?
     private var attempt: Attempt?
-    /// No new attempt before this time (monotonic milliseconds) after one failed.
-    private var retryAfter: UInt64 = 0
     /// Until the first connection has failed, a key waits (up to the deadline) for the connection
     /// being made, so the first key typed into a new field composes.
     private var hasFailed = false
@@ -41,6 +43,10 @@ final class DaemonLink {
     init(configuration: EngineConfiguration) {
         self.configuration = configuration
         startAttempt()
+    }
+
+    deinit {
+        attempt?.isAbandoned.store(true, ordering: .relaxed)
     }
 
     func key(keysym: UInt32, keycode: UInt32?, modifiers: UInt32, isRelease: Bool) -> Reply? {
@@ -88,7 +94,7 @@ final class DaemonLink {
         }
     }
 
-    /// The live client, adopting one a background attempt has made; `nil` while there is none.
+    /// The live client, adopting one the background attempt has made; `nil` while there is none.
     private func currentClient() -> HangulClient? {
         if let client { return client }
         if let attempt {
@@ -96,14 +102,16 @@ final class DaemonLink {
                 hasFailed
                 ? attempt.done.wait(timeout: .now())
                 : attempt.done.wait(timeout: .now() + .milliseconds(configuration.deadlineMilliseconds))
-            guard waited == .success else { return nil }
+            guard waited == .success else {
+                hasFailed = true
+                return nil
+            }
             self.attempt = nil
             if let fresh = attempt.client, restore(fresh) {
                 client = fresh
                 return fresh
             }
             hasFailed = true
-            retryAfter = DaemonLauncher.monotonicMilliseconds() + 1000
         }
         startAttempt()
         return nil
@@ -123,21 +131,29 @@ final class DaemonLink {
     private func drop() {
         client = nil
         hasFailed = true
-        retryAfter = 0
         startAttempt()
     }
 
     private func startAttempt() {
-        guard attempt == nil, DaemonLauncher.monotonicMilliseconds() >= retryAfter,
-            case .success(let path) = configuration.socketPath
-        else { return }
+        guard attempt == nil, case .success(let path) = configuration.socketPath else { return }
         let attempt = Attempt()
         self.attempt = attempt
-        let deadline = configuration.deadlineMilliseconds
-        let hanguld = configuration.hanguldPath
+        Self.run(
+            attempt, path: path, deadline: configuration.deadlineMilliseconds, hanguld: configuration.hanguldPath)
+    }
+
+    /// Tries now and then once a second, on a background thread, until connected or abandoned.
+    private static func run(_ attempt: Attempt, path: String, deadline: Int, hanguld: String?) {
         DispatchQueue.global().async {
-            attempt.client = Self.connect(path: path, deadline: deadline, hanguld: hanguld)
-            attempt.done.signal()
+            guard !attempt.isAbandoned.load(ordering: .relaxed) else { return }
+            if let client = connect(path: path, deadline: deadline, hanguld: hanguld) {
+                attempt.client = client
+                attempt.done.signal()
+                return
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(1)) {
+                run(attempt, path: path, deadline: deadline, hanguld: hanguld)
+            }
         }
     }
 
