@@ -161,6 +161,21 @@ def control_c_mid_syllable_commits_then_passes_the_shortcut():
 
 
 @test("daemon")
+def switching_engine_commits_the_preedit_once():
+    field = host.context()
+    field.type("gks")
+    field.ic.set_engine("hangul")
+    wait_for(lambda: field.ic.get_engine().get_name() == "hangul", "the switch to ibus-hangul")
+    pump(0.3)
+    equal((field.commits, field.preedit), (["한"], ""), "commits and preedit after the switch")
+    field.ic.set_engine("hanguld")
+    wait_for(lambda: field.ic.get_engine().get_name() == "hanguld", "the switch back")
+    pump(0.1)
+    equal(field.type("rk"), [True, True], "typing after switching back")
+    equal(field.take_text(), "한가", "text")
+
+
+@test("daemon")
 def killed_daemon_loses_nothing_and_typing_composes_once_it_is_back():
     field = host.context()
     field.type("gks")
