@@ -197,6 +197,22 @@ def killed_daemon_loses_nothing_and_typing_composes_once_it_is_back():
 
 
 @test("daemon")
+def reconnecting_restores_latin_mode():
+    field = host.context()
+    equal(field.stroke(*HANGUL), True, "Hangul key")
+    equal(field.mode_label, "A", "label in Latin mode")
+    daemon.kill()
+    equal(field.type("a"), [False], "a key with the daemon gone")
+    daemon.start()
+    pump(1.5)
+    equal(field.type("gks"), [False, False, False], "keys after the reconnection: still Latin")
+    field.ic.property_activate("InputMode", 0)
+    wait_for(lambda: field.mode_label == "한", "the label turning 한 after a click on the new session")
+    field.type("rk")
+    equal(field.take_text(), "agks가", "text")
+
+
+@test("daemon")
 def stalled_daemon_passes_keys_without_hanging():
     field = host.context()
     field.type("gks")
