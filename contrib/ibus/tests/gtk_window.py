@@ -4,13 +4,16 @@ the entry's text when Return is pressed in it, then exits."""
 
 import gi
 
+gi.require_version("Gdk", "3.0")
 gi.require_version("Gtk", "3.0")
-from gi.repository import GLib, Gtk, Pango  # noqa: E402
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 window = Gtk.Window(title="hangul-ibus-test")
 window.set_default_size(600, 120)
 entry = Gtk.Entry()
-entry.modify_font(Pango.FontDescription("NanumGothic 28"))
+style = Gtk.CssProvider()
+style.load_from_data(b"entry { font: 36px NanumGothic; }")
+Gtk.StyleContext.add_provider_for_screen(Gdk.Screen.get_default(), style, Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
 window.add(entry)
 
 
