@@ -17,13 +17,17 @@ let package = Package(
         // The GObject subclass of IBusEngine: G_DEFINE_TYPE, class_init and the variadic GLib calls
         // Swift cannot make. It forwards every virtual method to functions the Swift side installs.
         .target(name: "CHangulIBusEngine", dependencies: ["CIBus"]),
+        // PROTOCOL.md section 8 as a state machine, pure Swift: what to show and commit for each
+        // reply, and when there is none. Tested without IBus.
+        .target(name: "HangulFrontendContract"),
         .executableTarget(
             name: "ibus-engine-hanguld",
             dependencies: [
-                "CIBus", "CHangulIBusEngine",
+                "CIBus", "CHangulIBusEngine", "HangulFrontendContract",
                 .product(name: "HangulClient", package: "hangul"),
                 .product(name: "HangulProtocol", package: "hangul"),
             ]
         ),
+        .testTarget(name: "HangulFrontendContractTests", dependencies: ["HangulFrontendContract"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Dispatch
 import HangulClient
+import HangulFrontendContract
 import Synchronization
 
 /// One input context's session with `hanguld`: the only place the engine talks to the daemon.
@@ -14,14 +15,6 @@ import Synchronization
 /// Latin mode and a password field. (The options themselves are the daemon's defaults for now;
 /// when a configuration file arrives, they are sent here too.)
 final class DaemonLink {
-    /// The state part of a reply, in the engine's terms.
-    struct Reply {
-        var handled: Bool
-        var commit: String
-        var preedit: String
-        var isHangul: Bool
-    }
-
     /// A connection being made on a background thread, retried until it succeeds or the input
     /// context goes away; `client` is written before `done` is signalled.
     private final class Attempt: @unchecked Sendable {
@@ -49,7 +42,7 @@ final class DaemonLink {
         attempt?.isAbandoned.store(true, ordering: .relaxed)
     }
 
-    func key(keysym: UInt32, keycode: UInt32?, modifiers: UInt32, isRelease: Bool) -> Reply? {
+    func key(keysym: UInt32, keycode: UInt32?, modifiers: UInt32, isRelease: Bool) -> DaemonReply? {
         let event = HangulClient.Key(keysym: keysym, keycode: keycode, modifiers: modifiers, isRelease: isRelease)
         return perform { client throws(ClientError) in
             guard let state = try client.keys([event]).first else { throw .unexpectedReply("no reply to a key") }
@@ -64,29 +57,29 @@ final class DaemonLink {
     }
 
     /// Commits the preedit (engine switch).
-    func reset() -> Reply? {
+    func reset() -> DaemonReply? {
         guard client != nil else { return nil }
         return perform { client throws(ClientError) in try client.reset() }
     }
 
     /// Flips Hangul and Latin mode (the panel's 한/A button).
-    func toggle() -> Reply? {
+    func toggle() -> DaemonReply? {
         perform { client throws(ClientError) in try client.toggle() }
     }
 
-    func setContentType(password: Bool) -> Reply? {
+    func setContentType(password: Bool) -> DaemonReply? {
         wantsPassword = password
         return perform { client throws(ClientError) in try client.setContentType(password: password) }
     }
 
     // MARK: - Connection
 
-    private func perform(_ call: (HangulClient) throws(ClientError) -> HangulClient.State) -> Reply? {
+    private func perform(_ call: (HangulClient) throws(ClientError) -> HangulClient.State) -> DaemonReply? {
         guard let client = currentClient() else { return nil }
         do {
             let state = try call(client)
             if !wantsPassword { wantsLatin = state.mode == "latin" }
-            return Reply(
+            return DaemonReply(
                 handled: state.handled, commit: state.commit, preedit: state.preedit, isHangul: state.mode == "hangul")
         } catch {
             drop()

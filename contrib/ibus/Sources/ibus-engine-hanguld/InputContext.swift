@@ -1,5 +1,6 @@
 import CHangulIBusEngine
 import CIBus
+import HangulFrontendContract
 
 /// One IBus input context: applies the daemon's replies by the frontend contract (PROTOCOL.md
 /// section 8) and fails open when there is no reply.
@@ -10,9 +11,7 @@ import CIBus
 final class InputContext {
     private let engine: UnsafeMutablePointer<IBusEngine>
     private let link: DaemonLink
-    /// The preedit the client shows now; what fail-open commits.
-    private var shownPreedit = ""
-    private var isHangul = true
+    private var contract = FrontendContract()
     private var isPassword = false
 
     init(engine: UnsafeMutablePointer<IBusEngine>, configuration: EngineConfiguration) {
@@ -35,18 +34,18 @@ final class InputContext {
     }
 
     func focusIn() {
-        hangul_ibus_engine_register_mode(engine, isHangul ? 1 : 0)
+        hangul_ibus_engine_register_mode(engine, contract.isHangul ? 1 : 0)
     }
 
     /// The client commits the visible preedit itself (COMMIT mode); the daemon only forgets it.
     func focusOut() {
         link.cancel()
-        shownPreedit = ""
+        contract.forgetPreedit()
     }
 
     func reset() {
         link.cancel()
-        shownPreedit = ""
+        contract.forgetPreedit()
     }
 
     /// The user switched to another engine: the daemon commits the preedit.
@@ -75,31 +74,22 @@ final class InputContext {
 
     // MARK: - Output
 
-    /// Section 8: remove the preedit shown, insert the commit, show the new preedit; then the mode.
-    private func apply(_ reply: DaemonLink.Reply) {
-        if !reply.commit.isEmpty {
-            if !shownPreedit.isEmpty {
-                hangul_ibus_engine_show_preedit(engine, "")
-                shownPreedit = ""
-            }
-            hangul_ibus_engine_commit(engine, reply.commit)
-        }
-        if reply.preedit != shownPreedit {
-            hangul_ibus_engine_show_preedit(engine, reply.preedit)
-            shownPreedit = reply.preedit
-        }
-        if reply.isHangul != isHangul {
-            isHangul = reply.isHangul
-            hangul_ibus_engine_update_mode(engine, isHangul ? 1 : 0)
-        }
+    private func apply(_ reply: DaemonReply) {
+        perform(contract.apply(reply))
     }
 
     /// No answer from the daemon: what the user sees becomes text, and the key goes to the application.
     private func failOpen() {
-        guard !shownPreedit.isEmpty else { return }
-        let text = shownPreedit
-        hangul_ibus_engine_show_preedit(engine, "")
-        shownPreedit = ""
-        hangul_ibus_engine_commit(engine, text)
+        perform(contract.failOpen())
+    }
+
+    private func perform(_ outputs: [FrontendOutput]) {
+        for output in outputs {
+            switch output {
+            case .preedit(let text): hangul_ibus_engine_show_preedit(engine, text)
+            case .commit(let text): hangul_ibus_engine_commit(engine, text)
+            case .mode(let isHangul): hangul_ibus_engine_update_mode(engine, isHangul ? 1 : 0)
+            }
+        }
     }
 }
