@@ -23,13 +23,15 @@ frontend_install() {
         put_text "$prefix/share/ibus/component/hanguld.xml" 0644
 }
 
-# ibus-daemon reads components from /usr/share/ibus/component, or from IBUS_COMPONENT_PATH when set.
+# ibus-daemon reads components from /usr/share/ibus/component, or only from IBUS_COMPONENT_PATH when set.
 frontend_next_step() {
     if [ "$prefix" = /usr ]; then
         echo "IBus: ibus restart && ibus engine hanguld   (or add \"Korean (hanguld)\" in your desktop's input sources)"
     else
-        echo "IBus: ibus-daemon looks in /usr/share/ibus/component only; add to ~/.config/environment.d/ibus.conf the line"
-        echo "        IBUS_COMPONENT_PATH=$prefix/share/ibus/component:/usr/share/ibus/component"
-        echo "      log in again (or run: IBUS_COMPONENT_PATH=... ibus-daemon -drx), then: ibus restart && ibus engine hanguld"
+        local path="$prefix/share/ibus/component:/usr/share/ibus/component"
+        echo "IBus: ibus-daemon reads only /usr/share/ibus/component unless IBUS_COMPONENT_PATH is set, so run"
+        echo "        mkdir -p ~/.config/environment.d && echo 'IBUS_COMPONENT_PATH=$path' >> ~/.config/environment.d/ibus.conf"
+        echo "      then log in again and run: ibus engine hanguld"
+        echo "      (for this session only: IBUS_COMPONENT_PATH=$path ibus-daemon -drx && ibus engine hanguld)"
     fi
 }

@@ -324,7 +324,8 @@ def installed_engine_starts_hanguld_and_uninstall_removes_everything():
         exec_line = [line.strip() for line in xml if "<exec>" in line][0]
     equal(exec_line, f"<exec>{prefix}/libexec/hangul/ibus-engine-hanguld --ibus --hanguld {prefix}/bin/hanguld"
           "</exec>", "the component's exec")
-    if "ibus restart" not in result.stdout:
+    if f"IBUS_COMPONENT_PATH={prefix}/share/ibus/component:" not in result.stdout \
+            or "ibus engine hanguld" not in result.stdout:
         raise AssertionError(f"scripts/install did not say what to run next: {result.stdout[-600:]}")
     socket_path = os.path.join(runtime, "hangul", "hanguld.sock")
     installed = Host({"HOME": home, "XDG_RUNTIME_DIR": runtime,
