@@ -8,6 +8,9 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(String)
     /// The daemon closed the connection before answering.
     case closed
+    /// No reply (or no room to send) within the deadline given at connect; the connection is out of
+    /// step with the daemon from then on and must be closed. Provisional: the typed client replaces it.
+    case timedOut(milliseconds: Int)
     /// The daemon answered with a protocol error.
     case server(code: Int64, message: String)
     /// The daemon sent something this client does not understand.
@@ -20,6 +23,8 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         case .pathTooLong(let path): "socket path is too long for a Unix socket (\(path.utf8.count) bytes): \(path)"
         case .io(let reason): "connection to hanguld failed: \(reason)"
         case .closed: "hanguld closed the connection"
+        case .timedOut(let milliseconds):
+            "hanguld did not answer within \(milliseconds) ms; it may be stopped or overloaded (the connection is dropped)"
         case .server(let code, let message): "hanguld refused the request (\(code)): \(message)"
         case .unexpectedReply(let what): "unexpected reply from hanguld: \(what)"
         }

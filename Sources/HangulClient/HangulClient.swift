@@ -35,8 +35,15 @@ public final class HangulClient {
     private let window = 256
 
     /// Connects to the daemon's socket and opens the session with `hello`.
-    public init(socketPath: String, clientName: String = "HangulClient") throws(ClientError) {
-        connection = try UnixSocketConnection(path: socketPath)
+    ///
+    /// With `deadlineMilliseconds`, a call whose reply does not arrive in time throws
+    /// ``ClientError/timedOut(milliseconds:)`` instead of blocking (provisional, for frontends that
+    /// must never block a keystroke; the typed client's per-call deadline replaces it). After a
+    /// timeout the connection is out of step and must be dropped.
+    public init(
+        socketPath: String, clientName: String = "HangulClient", deadlineMilliseconds: Int? = nil
+    ) throws(ClientError) {
+        connection = try UnixSocketConnection(path: socketPath, deadlineMilliseconds: deadlineMilliseconds)
         var writer = JSONWriter()
         writer.raw("{\"protocol\":")
         writer.integer(Wire.protocolVersion)
@@ -88,6 +95,17 @@ public final class HangulClient {
     public func setMode(hangul: Bool) throws(ClientError) -> State {
         let params = hangul ? "{\"mode\":\"hangul\"}" : "{\"mode\":\"latin\"}"
         return try Self.state(of: call("set_mode", params: Array(params.utf8)), isKey: false)
+    }
+
+    /// Flips between Hangul and Latin mode, as a toggle key does.
+    public func toggle() throws(ClientError) -> State {
+        try Self.state(of: call("toggle"), isKey: false)
+    }
+
+    /// Tells the daemon whether a password field has focus: `true` turns composition off.
+    public func setContentType(password: Bool) throws(ClientError) -> State {
+        let params = password ? "{\"purpose\":\"password\"}" : "{\"purpose\":\"normal\"}"
+        return try Self.state(of: call("set_content_type", params: Array(params.utf8)), isKey: false)
     }
 
     /// Checks that the daemon answers.

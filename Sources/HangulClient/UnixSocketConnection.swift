@@ -12,9 +12,27 @@ final class UnixSocketConnection {
     private var buffer: [UInt8] = []
     private var start = 0
 
-    init(path: String) throws(ClientError) {
+    /// The deadline for each `send`, `recv` and the `connect` itself, when one was given.
+    private let deadlineMilliseconds: Int?
+
+    /// Connects to `path`; with `deadlineMilliseconds`, every blocking call on the socket gives up
+    /// after that long (`SO_RCVTIMEO`/`SO_SNDTIMEO`, which Linux also applies to a Unix `connect`).
+    init(path: String, deadlineMilliseconds: Int? = nil) throws(ClientError) {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .cannotConnect(path: path, reason: Self.errorText()) }
+        self.deadlineMilliseconds = deadlineMilliseconds
+        if let deadlineMilliseconds {
+            var limit = timeval(
+                tv_sec: deadlineMilliseconds / 1000, tv_usec: (deadlineMilliseconds % 1000) * 1000)
+            let size = socklen_t(MemoryLayout<timeval>.size)
+            guard setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, size) == 0,
+                setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, size) == 0
+            else {
+                let reason = Self.errorText()
+                close(descriptor)
+                throw .cannotConnect(path: path, reason: reason)
+            }
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -51,6 +69,9 @@ final class UnixSocketConnection {
             }
             if written < 0 {
                 if errno == EINTR { continue }
+                if let deadlineMilliseconds, errno == EAGAIN || errno == EWOULDBLOCK {
+                    throw .timedOut(milliseconds: deadlineMilliseconds)
+                }
                 throw .io(Self.errorText())
             }
             offset += written
@@ -73,6 +94,9 @@ final class UnixSocketConnection {
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0 {
                 if errno == EINTR { continue }
+                if let deadlineMilliseconds, errno == EAGAIN || errno == EWOULDBLOCK {
+                    throw .timedOut(milliseconds: deadlineMilliseconds)
+                }
                 throw .io(Self.errorText())
             }
             if count == 0 { throw .closed }

@@ -1,0 +1,33 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The IBus engine: a thin client of hanguld (issue 10). A package of its own that depends on the root
+// package by path, so `swift build` of the root package never needs the IBus headers.
+let package = Package(
+    name: "hangul-ibus",
+    products: [
+        .executable(name: "ibus-engine-hanguld", targets: ["ibus-engine-hanguld"])
+    ],
+    dependencies: [
+        .package(name: "hangul", path: "hangul-root")
+    ],
+    targets: [
+        // libibus and GLib through pkg-config; apt `libibus-1.0-dev`.
+        .systemLibrary(name: "CIBus", pkgConfig: "ibus-1.0", providers: [.apt(["libibus-1.0-dev"])]),
+        // The GObject subclass of IBusEngine: G_DEFINE_TYPE, class_init and the variadic GLib calls
+        // Swift cannot make. It forwards every virtual method to functions the Swift side installs.
+        .target(name: "CHangulIBusEngine", dependencies: ["CIBus"]),
+        // PROTOCOL.md section 8 as a state machine, pure Swift: what to show and commit for each
+        // reply, and when there is none. Tested without IBus.
+        .target(name: "HangulFrontendContract"),
+        .executableTarget(
+            name: "ibus-engine-hanguld",
+            dependencies: [
+                "CIBus", "CHangulIBusEngine", "HangulFrontendContract",
+                .product(name: "HangulClient", package: "hangul"),
+                .product(name: "HangulProtocol", package: "hangul"),
+            ]
+        ),
+        .testTarget(name: "HangulFrontendContractTests", dependencies: ["HangulFrontendContract"]),
+    ]
+)

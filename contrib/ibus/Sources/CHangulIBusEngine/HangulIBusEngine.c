@@ -1,0 +1,135 @@
+#include "HangulIBusEngine.h"
+
+#include <string.h>
+
+typedef struct {
+    IBusEngine parent;
+    void *context;
+    IBusProperty *mode;     /* owned; NULL until the first focus in */
+    IBusPropList *props;    /* owned; holds `mode` */
+} HangulIBusEngine;
+
+typedef struct {
+    IBusEngineClass parent;
+} HangulIBusEngineClass;
+
+G_DEFINE_TYPE(HangulIBusEngine, hangul_ibus_engine, IBUS_TYPE_ENGINE)
+
+#define SELF(engine) ((HangulIBusEngine *)(engine))
+
+static HangulIBusEngineCallbacks callbacks;
+
+void hangul_ibus_engine_install(const HangulIBusEngineCallbacks *installed) { callbacks = *installed; }
+
+static void hangul_ibus_engine_init(HangulIBusEngine *self) {
+    self->context = NULL;
+    self->mode = NULL;
+    self->props = NULL;
+}
+
+static void hangul_ibus_engine_constructed(GObject *object) {
+    G_OBJECT_CLASS(hangul_ibus_engine_parent_class)->constructed(object);
+    if (callbacks.created) SELF(object)->context = callbacks.created(IBUS_ENGINE(object));
+}
+
+static void hangul_ibus_engine_destroy(IBusObject *object) {
+    HangulIBusEngine *self = SELF(object);
+    if (self->context && callbacks.destroyed) callbacks.destroyed(IBUS_ENGINE(object), self->context);
+    self->context = NULL;
+    g_clear_object(&self->props);
+    g_clear_object(&self->mode);
+    IBUS_OBJECT_CLASS(hangul_ibus_engine_parent_class)->destroy(object);
+}
+
+static gboolean process_key_event(IBusEngine *engine, guint keyval, guint keycode, guint state) {
+    void *context = SELF(engine)->context;
+    return context && callbacks.process_key_event ? callbacks.process_key_event(context, keyval, keycode, state)
+                                                  : FALSE;
+}
+
+#define FORWARD(name)                                                                      \
+    static void name(IBusEngine *engine) {                                                 \
+        void *context = SELF(engine)->context;                                             \
+        if (context && callbacks.name) callbacks.name(context);                            \
+        IBUS_ENGINE_CLASS(hangul_ibus_engine_parent_class)->name(engine);                  \
+    }
+FORWARD(focus_in)
+FORWARD(focus_out)
+FORWARD(reset)
+FORWARD(enable)
+FORWARD(disable)
+
+static void set_content_type(IBusEngine *engine, guint purpose, guint hints) {
+    void *context = SELF(engine)->context;
+    if (context && callbacks.set_content_type) callbacks.set_content_type(context, purpose, hints);
+}
+
+static void property_activate(IBusEngine *engine, const gchar *name, guint state) {
+    void *context = SELF(engine)->context;
+    if (context && callbacks.property_activate) callbacks.property_activate(context, name, state);
+}
+
+static void hangul_ibus_engine_class_init(HangulIBusEngineClass *klass) {
+    G_OBJECT_CLASS(klass)->constructed = hangul_ibus_engine_constructed;
+    IBUS_OBJECT_CLASS(klass)->destroy = hangul_ibus_engine_destroy;
+    IBusEngineClass *engine = IBUS_ENGINE_CLASS(klass);
+    engine->process_key_event = process_key_event;
+    engine->focus_in = focus_in;
+    engine->focus_out = focus_out;
+    engine->reset = reset;
+    engine->enable = enable;
+    engine->disable = disable;
+    engine->set_content_type = set_content_type;
+    engine->property_activate = property_activate;
+}
+
+void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8) {
+    ibus_engine_commit_text(engine, ibus_text_new_from_string(utf8));
+}
+
+void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8) {
+    IBusText *text = ibus_text_new_from_string(utf8);
+    guint length = ibus_text_get_length(text);
+    if (length > 0) ibus_text_append_attribute(text, IBUS_ATTR_TYPE_UNDERLINE, IBUS_ATTR_UNDERLINE_SINGLE, 0, length);
+    ibus_engine_update_preedit_text_with_mode(engine, text, length, length > 0, IBUS_ENGINE_PREEDIT_COMMIT);
+}
+
+static void set_mode_label(IBusProperty *property, gboolean hangul) {
+    ibus_property_set_label(property, ibus_text_new_from_string(hangul ? "한" : "A"));
+    ibus_property_set_symbol(property, ibus_text_new_from_string(hangul ? "한" : "A"));
+    ibus_property_set_tooltip(
+        property, ibus_text_new_from_string(hangul ? "Hangul mode: click for Latin" : "Latin mode: click for Hangul"));
+}
+
+void hangul_ibus_engine_register_mode(IBusEngine *engine, gboolean hangul) {
+    HangulIBusEngine *self = SELF(engine);
+    if (!self->mode) {
+        self->mode = g_object_ref_sink(ibus_property_new(
+            "InputMode", PROP_TYPE_NORMAL, ibus_text_new_from_string("한"), NULL,
+            ibus_text_new_from_string("Hangul mode"), TRUE, TRUE, PROP_STATE_UNCHECKED, NULL));
+        self->props = g_object_ref_sink(ibus_prop_list_new());
+        ibus_prop_list_append(self->props, self->mode);
+    }
+    set_mode_label(self->mode, hangul);
+    ibus_engine_register_properties(engine, self->props);
+}
+
+void hangul_ibus_engine_update_mode(IBusEngine *engine, gboolean hangul) {
+    HangulIBusEngine *self = SELF(engine);
+    if (!self->mode) {
+        hangul_ibus_engine_register_mode(engine, hangul);
+        return;
+    }
+    set_mode_label(self->mode, hangul);
+    ibus_engine_update_property(engine, self->mode);
+}
+
+static void on_disconnected(IBusBus *bus, gpointer data) {
+    (void)bus;
+    (void)data;
+    ibus_quit();
+}
+
+void hangul_ibus_quit_on_disconnect(IBusBus *bus) {
+    g_signal_connect(bus, "disconnected", G_CALLBACK(on_disconnected), NULL);
+}

@@ -1,0 +1,45 @@
+#ifndef HANGUL_IBUS_ENGINE_H
+#define HANGUL_IBUS_ENGINE_H
+
+#include <ibus.h>
+
+/* The engine type: an IBusEngine whose virtual methods call the functions the Swift side installs
+ * with hangul_ibus_engine_install(). IBus creates one instance per input context; each instance
+ * carries one opaque pointer (the Swift per-context object), set in `created` and released in
+ * `destroyed`. */
+
+typedef struct {
+    /* A new instance, after construction: return the context pointer to store in it. */
+    void *(*created)(IBusEngine *engine);
+    /* The instance is going away: release the context (the pointer is cleared afterwards). */
+    void (*destroyed)(IBusEngine *engine, void *context);
+    gboolean (*process_key_event)(void *context, guint keyval, guint keycode, guint state);
+    void (*focus_in)(void *context);
+    void (*focus_out)(void *context);
+    void (*reset)(void *context);
+    void (*enable)(void *context);
+    void (*disable)(void *context);
+    void (*set_content_type)(void *context, guint purpose, guint hints);
+    void (*property_activate)(void *context, const gchar *name, guint state);
+} HangulIBusEngineCallbacks;
+
+/* Installs the callbacks; call once, before the factory creates any engine. */
+void hangul_ibus_engine_install(const HangulIBusEngineCallbacks *callbacks);
+
+/* The GType to register with ibus_factory_add_engine(). */
+GType hangul_ibus_engine_get_type(void);
+
+/* Output, each one D-Bus signal to the client. */
+void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8);
+/* Shows `utf8` underlined as the preedit, cursor at its end, in IBUS_ENGINE_PREEDIT_COMMIT mode: the
+ * client commits what is visible on focus out or reset. An empty string hides the preedit. */
+void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8);
+
+/* The Hangul/Latin mode property ("InputMode", 한 or A); registered on focus in, updated on change. */
+void hangul_ibus_engine_register_mode(IBusEngine *engine, gboolean hangul);
+void hangul_ibus_engine_update_mode(IBusEngine *engine, gboolean hangul);
+
+/* Quits ibus_main() when the bus goes away (g_signal_connect is a macro Swift cannot call). */
+void hangul_ibus_quit_on_disconnect(IBusBus *bus);
+
+#endif

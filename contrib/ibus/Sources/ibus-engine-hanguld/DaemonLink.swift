@@ -1,0 +1,174 @@
+import Dispatch
+import HangulClient
+import HangulFrontendContract
+import Synchronization
+
+/// One input context's session with `hanguld`: the only place the engine talks to the daemon.
+///
+/// Every call either returns the daemon's answer or `nil`, which means "fail open": the caller
+/// commits what it shows and lets the key through (PROTOCOL.md section 8). A call that fails or
+/// misses the deadline drops the connection at once, since a late reply would put every later
+/// one out of step; a new connection is then made on a background thread, retried every second
+/// until the daemon answers, so a stopped or missing daemon never blocks a keystroke for more than
+/// the deadline, once, and typing composes again as soon as the daemon is back. A new session starts
+/// in Hangul mode with the daemon's default options, so the link sends back what the user had:
+/// Latin mode and a password field. (The options themselves are the daemon's defaults for now;
+/// when a configuration file arrives, they are sent here too.)
+final class DaemonLink {
+    /// A connection being made on a background thread, retried until it succeeds or the input
+    /// context goes away; `client` is written before `done` is signalled.
+    private final class Attempt: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        var client: HangulClient?
+        let isAbandoned = Atomic<Bool>(false)
+    }
+
+    private let configuration: EngineConfiguration
+    private var client: HangulClient?
+    private var attempt: Attempt?
+    /// Until the first connection has failed, a key waits (up to the deadline) for the connection
+    /// being made, so the first key typed into a new field composes.
+    private var hasFailed = false
+    /// What to restore on a new session.
+    private var wantsLatin = false
+    private var wantsPassword = false
+
+    init(configuration: EngineConfiguration) {
+        self.configuration = configuration
+        startAttempt()
+    }
+
+    deinit {
+        attempt?.isAbandoned.store(true, ordering: .relaxed)
+    }
+
+    func key(keysym: UInt32, keycode: UInt32?, modifiers: UInt32, isRelease: Bool) -> DaemonReply? {
+        let event = HangulClient.Key(keysym: keysym, keycode: keycode, modifiers: modifiers, isRelease: isRelease)
+        return perform { client throws(ClientError) in
+            guard let state = try client.keys([event]).first else { throw .unexpectedReply("no reply to a key") }
+            return state
+        }
+    }
+
+    /// Drops the preedit: the client already committed what it showed (focus out, reset).
+    func cancel() {
+        guard client != nil else { return }
+        _ = perform { client throws(ClientError) in try client.cancel() }
+    }
+
+    /// Commits the preedit (engine switch).
+    func reset() -> DaemonReply? {
+        guard client != nil else { return nil }
+        return perform { client throws(ClientError) in try client.reset() }
+    }
+
+    /// Flips Hangul and Latin mode (the panel's 한/A button).
+    func toggle() -> DaemonReply? {
+        perform { client throws(ClientError) in try client.toggle() }
+    }
+
+    func setContentType(password: Bool) -> DaemonReply? {
+        wantsPassword = password
+        return perform { client throws(ClientError) in try client.setContentType(password: password) }
+    }
+
+    // MARK: - Connection
+
+    private func perform(_ call: (HangulClient) throws(ClientError) -> HangulClient.State) -> DaemonReply? {
+        guard let client = currentClient() else { return nil }
+        do {
+            let state = try call(client)
+            if !wantsPassword { wantsLatin = state.mode == "latin" }
+            return DaemonReply(
+                handled: state.handled, commit: state.commit, preedit: state.preedit, isHangul: state.mode == "hangul")
+        } catch {
+            drop()
+            return nil
+        }
+    }
+
+    /// The live client, adopting one the background attempt has made; `nil` while there is none.
+    private func currentClient() -> HangulClient? {
+        if let client { return client }
+        if let attempt {
+            let waited =
+                hasFailed
+                ? attempt.done.wait(timeout: .now())
+                : attempt.done.wait(timeout: .now() + .milliseconds(configuration.deadlineMilliseconds))
+            guard waited == .success else {
+                hasFailed = true
+                return nil
+            }
+            self.attempt = nil
+            if let fresh = attempt.client, restore(fresh) {
+                client = fresh
+                return fresh
+            }
+            hasFailed = true
+        }
+        startAttempt()
+        return nil
+    }
+
+    /// Sends a new session what the user had; `false` when the daemon fails meanwhile.
+    private func restore(_ fresh: HangulClient) -> Bool {
+        do {
+            if wantsLatin { _ = try fresh.setMode(hangul: false) }
+            if wantsPassword { _ = try fresh.setContentType(password: true) }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    private func drop() {
+        client = nil
+        hasFailed = true
+        startAttempt()
+    }
+
+    private func startAttempt() {
+        guard attempt == nil, case .success(let path) = configuration.socketPath else { return }
+        let attempt = Attempt()
+        self.attempt = attempt
+        Self.run(
+            attempt, path: path, deadline: configuration.deadlineMilliseconds, hanguld: configuration.hanguldPath)
+    }
+
+    /// Tries now and then once a second, on a background thread, until connected or abandoned.
+    private static func run(_ attempt: Attempt, path: String, deadline: Int, hanguld: String?) {
+        DispatchQueue.global().async {
+            guard !attempt.isAbandoned.load(ordering: .relaxed) else { return }
+            if let client = connect(path: path, deadline: deadline, hanguld: hanguld) {
+                attempt.client = client
+                attempt.done.signal()
+                return
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(1)) {
+                run(attempt, path: path, deadline: deadline, hanguld: hanguld)
+            }
+        }
+    }
+
+    /// Connects and says `hello`; when nobody listens and a `hanguld` is configured, starts it and
+    /// retries for up to two seconds (a release daemon accepts connections about 20 ms after exec).
+    private static func connect(path: String, deadline: Int, hanguld: String?) -> HangulClient? {
+        if let client = try? HangulClient(
+            socketPath: path, clientName: "ibus-engine-hanguld", deadlineMilliseconds: deadline)
+        {
+            return client
+        }
+        guard let hanguld, DaemonLauncher.nobodyListens(at: path),
+            DaemonLauncher.start(executable: hanguld, socketPath: path)
+        else { return nil }
+        for _ in 0..<100 {
+            usleepMilliseconds(20)
+            if let client = try? HangulClient(
+                socketPath: path, clientName: "ibus-engine-hanguld", deadlineMilliseconds: deadline)
+            {
+                return client
+            }
+        }
+        return nil
+    }
+}

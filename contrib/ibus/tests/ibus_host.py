@@ -1,0 +1,251 @@
+"""A private ibus-daemon and a test input context that behaves like an application's text field.
+
+Used by the tests (test_engine.py) and the benchmark (../bench). Run with Debian's /usr/bin/python3,
+which has PyGObject. The recipe is ../../shared/FRONTENDS.md's: HOME and XDG_* in a temporary
+directory, IBUS_COMPONENT_PATH naming only the components under test, the in-memory config component
+(ibus-hangul exits without one), no panel, no XIM.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "testing"))
+
+import gi  # noqa: E402
+
+gi.require_version("IBus", "1.0")
+from gi.repository import GLib, IBus  # noqa: E402
+
+import hangul_testing  # noqa: E402,F401
+
+ENGINE_TEMPLATE = os.path.join(HERE, "..", "component", "hanguld.xml.in")
+DEBIAN_HANGUL_COMPONENT = "/usr/share/ibus/component/hangul.xml"
+
+RELEASE = int(IBus.ModifierType.RELEASE_MASK)
+SHIFT = int(IBus.ModifierType.SHIFT_MASK)
+CONTROL = int(IBus.ModifierType.CONTROL_MASK)
+BACKSPACE = (0xFF08, 14)
+HANGUL = (0xFF31, 122)
+SPACE = (0x20, 57)
+
+
+def engine_executable():
+    path = os.environ.get("IBUS_ENGINE_HANGULD") or os.path.join(
+        HERE, "..", "..", "..", ".build-frontend-ibus", "release", "ibus-engine-hanguld")
+    if not os.access(path, os.X_OK):
+        raise FileNotFoundError(f"ibus-engine-hanguld not found at {path}: run contrib/ibus/test, which builds it")
+    return os.path.abspath(path)
+
+
+class Host:
+    """A private ibus-daemon in a temporary directory, seeing only the components given.
+
+    `engine_arguments` are appended to our engine's command line (such as --hanguld PATH); `None`
+    writes no component of ours (`environment`'s IBUS_COMPONENT_PATH then names an installed one);
+    `with_ibus_hangul` adds Debian's ibus-hangul component for side-by-side runs. `environment` is
+    added to what ibus-daemon (and so every engine) inherits.
+    """
+
+    def __init__(self, environment, engine_arguments=(), with_ibus_hangul=False):
+        self.work = tempfile.mkdtemp(prefix="ibus-test-")
+        components = os.path.join(self.work, "components")
+        os.makedirs(components)
+        if engine_arguments is not None:
+            with open(ENGINE_TEMPLATE) as template:
+                command = " ".join([engine_executable(), "--ibus", *engine_arguments])
+                xml = template.read().replace("@EXEC@", command)
+            with open(os.path.join(components, "hanguld.xml"), "w") as out:
+                out.write(xml)
+        if with_ibus_hangul:
+            shutil.copy(DEBIAN_HANGUL_COMPONENT, components)
+        self.environment = {
+            "HOME": os.path.join(self.work, "home"),
+            "XDG_CONFIG_HOME": os.path.join(self.work, "config"),
+            "XDG_CACHE_HOME": os.path.join(self.work, "cache"),
+            "IBUS_ADDRESS_FILE": os.path.join(self.work, "ibus-address"),
+            "GSETTINGS_BACKEND": "memory",
+            "IBUS_COMPONENT_PATH": components,
+            **environment,
+        }
+        self.log_path = os.path.join(self.work, "ibus-daemon.log")
+        self.process = None
+        self.bus = None
+
+    def start(self, timeout=20.0):
+        for name in ("DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "IBUS_ADDRESS"):
+            os.environ.pop(name, None)
+        os.environ.update(self.environment)
+        for name in ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+            os.makedirs(self.environment[name], exist_ok=True)
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(
+                ["ibus-daemon", "--panel=disable", "--emoji-extension=disable",
+                 "--config=/usr/libexec/ibus-memconf", "--cache=none"],
+                stdout=log, stderr=log, env=dict(os.environ))
+        address = self.environment["IBUS_ADDRESS_FILE"]
+        deadline = time.monotonic() + timeout
+        while not (os.path.exists(address) and os.path.getsize(address) > 0):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"ibus-daemon did not start; log: {self.log_path}")
+            time.sleep(0.02)
+        IBus.init()
+        self.bus = IBus.Bus.new()
+        while not self.bus.is_connected():
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"cannot connect to the private ibus-daemon; log: {self.log_path}")
+            pump(0.02)
+        return self
+
+    def stop(self):
+        if self.bus is not None:
+            self.bus = None
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def context(self, engine="hanguld"):
+        return TextField(self, engine)
+
+
+def pump(seconds=0.0):
+    """Dispatches what the bus delivered; with `seconds`, keeps doing so for that long."""
+    context = GLib.MainContext.default()
+    end = time.monotonic() + seconds
+    while True:
+        while context.iteration(False):
+            pass
+        if time.monotonic() >= end:
+            return
+        time.sleep(0.005)
+
+
+class TextField:
+    """An input context plus the text an application would hold: commits inserted, unhandled
+    printable keys typed after them (PROTOCOL.md section 8), an unhandled BackSpace deleting one
+    character, shortcuts (Control, Alt, Super) inserting nothing."""
+
+    def __init__(self, host, engine):
+        self.host = host
+        self.ic = host.bus.create_input_context("hangul-test")
+        self.text = ""
+        self.preedit = ""
+        self.commits = []
+        self.ic.connect("commit-text", self._on_commit)
+        self.ic.connect("update-preedit-text", self._on_preedit)
+        self.ic.connect("update-preedit-text-with-mode", self._on_preedit_with_mode)
+        self.ic.connect("hide-preedit-text", self._on_hide_preedit)
+        self.ic.connect("forward-key-event", self._on_forward)
+        self.mode_label = None
+        self.ic.connect("register-properties", self._on_register_properties)
+        self.ic.connect("update-property", self._on_update_property)
+        self.ic.set_capabilities(int(IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS
+                                     | IBus.Capabilite.PROPERTY))
+        self.ic.focus_in()
+        self.engine = engine
+        # In IBus's global-engine mode a focused context takes the global engine. Setting it again
+        # makes ibus-daemon create another instance asynchronously, and a key typed meanwhile would
+        # reach the previous one: set it only when it is not already the global engine.
+        current = host.bus.get_global_engine()
+        if current is None or current.get_name() != engine:
+            self.ic.set_engine(engine)
+        deadline = time.monotonic() + 10
+        while True:
+            description = self.ic.get_engine()
+            if description is not None and description.get_name() == engine:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"engine {engine} was not set; ibus-daemon log: {host.log_path}")
+            pump(0.01)
+        pump()
+
+    def _on_commit(self, _ic, text):
+        self.commits.append(text.get_text())
+        self.text += text.get_text()
+
+    def _on_preedit(self, _ic, text, _cursor, visible):
+        self.preedit = text.get_text() if visible else ""
+
+    def _on_preedit_with_mode(self, _ic, text, _cursor, visible, _mode):
+        self.preedit = text.get_text() if visible else ""
+
+    def _on_hide_preedit(self, _ic):
+        self.preedit = ""
+
+    def _on_register_properties(self, _ic, properties):
+        index = 0
+        while (prop := properties.get(index)) is not None:
+            self._on_update_property(_ic, prop)
+            index += 1
+
+    def _on_update_property(self, _ic, prop):
+        if prop.get_key() == "InputMode":
+            self.mode_label = prop.get_label().get_text()
+
+    def _on_forward(self, _ic, keysym, _code, state):
+        if not state & RELEASE:
+            self._insert(keysym, state)
+
+    def _insert(self, keysym, state):
+        if state & (CONTROL | int(IBus.ModifierType.MOD1_MASK) | int(IBus.ModifierType.MOD4_MASK)):
+            return
+        if keysym == BACKSPACE[0]:
+            self.text = self.text[:-1]
+        elif 0x20 <= keysym <= 0x7E:
+            self.text += chr(keysym)
+
+    def sync(self):
+        """A synchronous round trip through ibus-daemon, then dispatch: every signal the engine sent
+        before it has arrived."""
+        self.ic.get_engine()
+        pump()
+
+    def press(self, keysym, code, state=0):
+        handled = self.ic.process_key_event(keysym, code, state)
+        pump()
+        if not handled:
+            self._insert(keysym, state)
+        return handled
+
+    def release(self, keysym, code, state=0):
+        handled = self.ic.process_key_event(keysym, code, state | RELEASE)
+        pump()
+        return handled
+
+    def stroke(self, keysym, code, state=0):
+        """Press then release; returns whether the press was handled."""
+        handled = self.press(keysym, code, state)
+        self.release(keysym, code, state)
+        return handled
+
+    def type(self, keys):
+        """Types US-QWERTY characters (hangul_testing's notation without <names>); returns the
+        handled flag of each press."""
+        return [self.stroke(keysym, code, SHIFT if shift else 0)
+                for keysym, code, shift in hangul_testing.key_strokes(keys)]
+
+    def focus_out(self):
+        self.ic.focus_out()
+        self.sync()
+
+    def focus_in(self):
+        self.ic.focus_in()
+        self.sync()
+
+    def take_text(self):
+        """Focus out (the client commits the visible preedit), returns the field's text and empties
+        it, then focuses in again for the next line."""
+        self.focus_out()
+        text = self.text
+        self.text = ""
+        self.commits = []
+        self.focus_in()
+        return text
