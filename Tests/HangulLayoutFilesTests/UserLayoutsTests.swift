@@ -32,7 +32,7 @@ import Testing
 
     @Test func aMissingDirectoryOffersTheBuiltInsAlone() {
         let loaded = UserLayouts(directory: "/nonexistent/hangul/layouts", files: [])
-        #expect(loaded.catalog.ids == Layout.knownIDs)
+        #expect(loaded.catalog.ids == LayoutCatalog.builtIn.ids)
         #expect(loaded.problems.isEmpty)
     }
 
@@ -45,7 +45,7 @@ import Testing
         try temporary.write("not a layout", to: "mine.layout~")
         let loaded = UserLayouts(directory: temporary.path, files: [])
         #expect(loaded.problems.isEmpty)
-        #expect(loaded.catalog.ids == Layout.knownIDs + ["mine"])
+        #expect(loaded.catalog.ids == LayoutCatalog.builtIn.ids + ["mine"])
         #expect(loaded.catalog.entries.last?.source == .file(temporary.child("mine.layout")))
     }
 
@@ -70,7 +70,7 @@ import Testing
         let path = try temporary.write(Self.myDubeolsik, to: "elsewhere/my.layout")
         let loaded = UserLayouts(directory: nil, files: [path])
         #expect(loaded.problems.isEmpty)
-        #expect(loaded.catalog.ids == Layout.knownIDs, "the override keeps the built-in's place")
+        #expect(loaded.catalog.ids == LayoutCatalog.builtIn.ids, "the override keeps the built-in's place")
         let entry = try #require(loaded.catalog.entries.first)
         #expect(entry.layout.name == "My Dubeolsik")
         #expect(entry.overridesBuiltIn)
@@ -86,7 +86,8 @@ import Testing
         #expect(loaded.catalog.layout(named: "mine")?.name == "Mine")
         #expect(
             loaded.problems.map(\.description) == [
-                second + ": layout id 'mine' is already defined by " + temporary.child("a.layout")
+                second + ":1: id 'mine' is already the id of the layout in " + temporary.child("a.layout")
+                    + "; give one of the two files another id"
             ])
     }
 
@@ -106,6 +107,6 @@ import Testing
                 temporary.path + ": is not a regular file",
             ])
         #expect(loaded.problems.allSatisfy { $0.isExplicit })
-        #expect(loaded.catalog.ids == Layout.knownIDs)
+        #expect(loaded.catalog.ids == LayoutCatalog.builtIn.ids)
     }
 }
