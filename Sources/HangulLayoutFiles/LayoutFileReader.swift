@@ -10,9 +10,16 @@ import SystemPackage
 /// that even a file swapped for a FIFO in between cannot block; the descriptor is checked again
 /// with `fstat` and only then read.
 enum LayoutFileReader {
-    /// The file's text: at most ``LayoutFile/maximumSize`` bytes of valid UTF-8. `display` names the
-    /// file in errors.
-    static func read(_ path: FilePath, display: String) throws(LayoutFileError) -> String {
+    /// Which file a path led to, whatever the path: the same file reached twice (named with
+    /// `--layout-file` and found in the directory, or through a link) has one identity.
+    struct Identity: Hashable {
+        let device: DeviceID
+        let inode: Inode
+    }
+
+    /// The file's identity and text: at most ``LayoutFile/maximumSize`` bytes of valid UTF-8.
+    /// `display` names the file in errors.
+    static func read(_ path: FilePath, display: String) throws(LayoutFileError) -> (identity: Identity, text: String) {
         func failure(_ reason: String) -> LayoutFileError { LayoutFileError(source: display, line: 0, reason: reason) }
         let status: Stat
         do {
@@ -38,7 +45,7 @@ enum LayoutFileReader {
         if let kind = Self.irregular(opened.type) { throw failure("is \(kind), not a regular file") }
         let bytes = try Self.contents(of: descriptor, failure: failure)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw failure("is not valid UTF-8") }
-        return text
+        return (Identity(device: opened.deviceID, inode: opened.inode), text)
     }
 
     /// Every byte of an open regular file, stopping as soon as it is larger than a layout file may be.

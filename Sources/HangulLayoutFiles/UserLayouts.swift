@@ -26,6 +26,8 @@ public struct UserLayouts: Sendable {
     public private(set) var catalog: LayoutCatalog
     /// Files that were rejected, in the order they were read.
     public private(set) var problems: [Problem] = []
+    /// The files read so far: one reached again is not read twice.
+    private var filesRead: Set<LayoutFileReader.Identity> = []
 
     /// The directory user layouts are read from, or nil when neither `XDG_CONFIG_HOME` nor `HOME`
     /// is set to an absolute path.
@@ -63,9 +65,13 @@ public struct UserLayouts: Sendable {
         for path in files { add(FilePath(path), display: path, isExplicit: true) }
     }
 
+    /// Reads, parses and adds one file. The same file reached a second time (the directory's own
+    /// file named again with `--layout-file`, or a link to a file already read) is skipped: it
+    /// agrees with itself, and refusing it as a second layout with the same id would be absurd.
     private mutating func add(_ path: FilePath, display: String, isExplicit: Bool) {
         do throws(LayoutFileError) {
-            let text = try LayoutFileReader.read(path, display: display)
+            let (identity, text) = try LayoutFileReader.read(path, display: display)
+            guard filesRead.insert(identity).inserted else { return }
             try catalog.add(try LayoutFile.parse(text, source: display), from: .file(display))
         } catch {
             problems.append(Problem(error: error, isExplicit: isExplicit))

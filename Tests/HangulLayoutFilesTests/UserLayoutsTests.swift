@@ -191,6 +191,19 @@ import Testing
             ])
     }
 
+    /// The directory's own file named again with `--layout-file`, or reached through a link in the
+    /// directory, is one file: read once, not refused as a second layout with the same id.
+    @Test func theSameFileReachedTwiceIsReadOnce() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let mine = try temporary.write(Self.mine, to: "b-mine.layout")
+        #expect(symlink("b-mine.layout", temporary.child("c-link.layout")) == 0)
+        let loaded = UserLayouts(directory: temporary.path, files: [mine, temporary.child("c-link.layout")])
+        #expect(loaded.problems.isEmpty)
+        #expect(loaded.catalog.ids == LayoutCatalog.builtIn.ids + ["mine"])
+        #expect(loaded.catalog.entries.last?.source == .file(mine))
+    }
+
     @Test func aLayoutDirectoryThatIsAFileIsReported() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
