@@ -5,8 +5,7 @@ import Testing
 
 /// Issue 12's layout-file faults as `hangul-compose` shows them: a name shadowing another
 /// layout's (fault 5) and a FIFO named with `--layout-file` (fault 6).
-@Suite(.timeLimit(.minutes(1)))
-struct UserLayoutFaultTests {
+@Suite struct UserLayoutFaultTests {
     /// Fault 5: a user file with id `dubeolsik` used to be accepted in silence, and `--layout
     /// dubeolsik` then typed with it while `--list-layouts` still showed `dubeolsik` under 2. Now
     /// the file is skipped with a warning, and the name keeps selecting 두벌식.

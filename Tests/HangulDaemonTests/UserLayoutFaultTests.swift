@@ -4,8 +4,7 @@ import Testing
 
 /// Issue 12's layout-file faults as `hanguld` shows them: names shadowing other layouts' (fault 5)
 /// and a FIFO named with `--layout-file` (fault 6).
-@Suite(.timeLimit(.minutes(1)))
-struct UserLayoutFaultTests {
+@Suite struct UserLayoutFaultTests {
     /// Fault 5: `hello` used to list `dubeolsik` under 2 while a user file with that id took it,
     /// and an alias shared by two user files was listed for both. Every name listed now selects
     /// the layout it is listed for; the files that would have broken that are skipped with a warning.
