@@ -8,8 +8,8 @@
 /// predecessor is simply the node stored before it. No key ever allocates.
 ///
 /// Slots and nodes hold ``Jamo``, never bare code points; an empty slot reads as `nil`. Inside, an
-/// empty slot is stored as the raw value 0, which no jamo has, so a slot costs four bytes rather
-/// than an optional's eight.
+/// empty slot is stored as the raw value 0, which no jamo has, so a slot stays four bytes where an
+/// optional would take five (eight in the node array, once aligned).
 struct JamoChain: Sendable {
     struct Node: Sendable {
         var slot: JamoSlot
@@ -41,7 +41,7 @@ struct JamoChain: Sendable {
     private var jongseong = Jamo.absent
 
     init() {
-        nodes = InlineArray(repeating: Node(slot: .choseong, typed: .absent, value: .absent))
+        nodes = InlineArray(repeating: Node(slot: .choseong, typed: nil, value: .absent))
         count = 0
     }
 
