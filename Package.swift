@@ -34,7 +34,10 @@ let package = Package(
         ),
         .target(name: "HangulKeys", dependencies: ["HangulCore", "CXKBCommon"]),
         .target(name: "HangulProtocol", dependencies: ["HangulCore"]),
-        .target(name: "HangulLayoutFiles", dependencies: ["HangulCore"]),
+        .target(
+            name: "HangulLayoutFiles",
+            dependencies: ["HangulCore", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(name: "CPeerCredentials"),
         .target(
             name: "HangulDaemon",

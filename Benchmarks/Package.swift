@@ -32,6 +32,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport", "CAllocationCounter", "CLibhangul",
                 .product(name: "HangulCore", package: "hangul"),
+                .product(name: "HangulCoreTesting", package: "hangul"),
             ]
         ),
         .executableTarget(

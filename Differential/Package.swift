@@ -34,12 +34,16 @@ let package = Package(
             dependencies: [
                 "HangulDifferential",
                 .product(name: "HangulCore", package: "hangul"),
+                .product(name: "HangulCoreTesting", package: "hangul"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "HangulDifferentialTests",
-            dependencies: ["HangulDifferential", .product(name: "HangulCore", package: "hangul")]
+            dependencies: [
+                "HangulDifferential", .product(name: "HangulCore", package: "hangul"),
+                .product(name: "HangulCoreTesting", package: "hangul"),
+            ]
         ),
     ]
 )

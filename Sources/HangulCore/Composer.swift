@@ -61,9 +61,9 @@ public struct Composer: Sendable {
             output.commit.append(scalar.value)
         case .jamo(let jamo):
             switch layout.kind {
-            case .jamo: output.consumed = typeTwoSet(jamo.rawValue, commit: &output.commit)
-            case .jaso: typeThreeSet(jamo.rawValue, commit: &output.commit)
-            case .romaja: output.consumed = typeRomaja(jamo.rawValue, key: position.ascii, commit: &output.commit)
+            case .jamo: output.consumed = typeTwoSet(jamo, commit: &output.commit)
+            case .jaso: typeThreeSet(jamo, commit: &output.commit)
+            case .romaja: output.consumed = typeRomaja(jamo, key: position.ascii, commit: &output.commit)
             }
             appendSyllable(to: &output.preedit)
         }
@@ -99,17 +99,18 @@ extension Composer {
     /// initials; whether one becomes this syllable's final or the next one's initial is decided here,
     /// and a vowel after a final takes its last keystroke back as the next syllable's initial
     /// (닭+ㅏ → 달가).
-    mutating func typeTwoSet(_ jamo: UInt32, commit: inout ComposedText) -> Bool {
-        let slot = JamoSlot(of: jamo)
+    mutating func typeTwoSet(_ jamo: Jamo, commit: inout ComposedText) -> Bool {
+        let slot = jamo.slot
         let choseong = chain.value(of: .choseong)
         let jungseong = chain.value(of: .jungseong)
         let jongseong = chain.value(of: .jongseong)
 
-        if jongseong != 0 {
+        if let jongseong {
             switch slot {
             case .choseong:
-                let final = JamoTables.choseongToJongseong(jamo, oldHangul: layout.typesOldHangul)
-                let merged = final == 0 ? 0 : combine(jongseong, final)
+                let final = Jamo(
+                    nonzero: JamoTables.choseongToJongseong(jamo.rawValue, oldHangul: layout.typesOldHangul))
+                let merged = final.flatMap { combine(jongseong, $0) }
                 extend(with: merged, in: .jongseong, typed: final, orStart: jamo, commit: &commit)
             case .jungseong:
                 takeFinal(beforeVowel: jamo, commit: &commit)
@@ -117,11 +118,12 @@ extension Composer {
                 commitSyllable(into: &commit)
                 return false
             }
-        } else if jungseong != 0 {
+        } else if let jungseong {
             switch slot {
             case .choseong:
-                if choseong != 0 {
-                    let final = JamoTables.choseongToJongseong(jamo, oldHangul: layout.typesOldHangul)
+                if choseong != nil {
+                    let final = Jamo(
+                        nonzero: JamoTables.choseongToJongseong(jamo.rawValue, oldHangul: layout.typesOldHangul))
                     extend(with: final, in: .jongseong, typed: final, orStart: jamo, commit: &commit)
                 } else {
                     // A consonant after a lone vowel: with auto-reorder (모아치기) it is still this
@@ -135,16 +137,18 @@ extension Composer {
                 commitSyllable(into: &commit)
                 return false
             }
-        } else if choseong != 0, slot == .choseong {
+        } else if let choseong, slot == .choseong {
             let merged = combine(choseong, jamo)
-            if JamoSlot(of: merged) == .jongseong {
+            if let merged, merged.slot == .jongseong {
                 // Two initials that only merge as a final cluster (ㄱ+ㅅ → ㄳ, the MS IME habit)
                 // turn the first into a final, so the cluster shows and a vowel can still split it.
                 guard let first = chain.removeTail() else { return true }
-                chain.setImplicit(0, of: .choseong)
-                let final = JamoTables.choseongToJongseong(first.value, oldHangul: true)
-                push(final, typed: final, commit: &commit)
-                push(merged, typed: JamoTables.choseongToJongseong(jamo, oldHangul: true), commit: &commit)
+                chain.setImplicit(nil, of: .choseong)
+                if let final = Jamo(nonzero: JamoTables.choseongToJongseong(first.value.rawValue, oldHangul: true)) {
+                    push(final, typed: final, commit: &commit)
+                }
+                let typed = Jamo(nonzero: JamoTables.choseongToJongseong(jamo.rawValue, oldHangul: true))
+                push(merged, typed: typed, commit: &commit)
             } else {
                 extend(with: merged, in: nil, typed: jamo, orStart: jamo, commit: &commit)
             }
@@ -156,17 +160,17 @@ extension Composer {
 
     /// A vowel after a final: the final's last keystroke becomes the vowel's initial, unless the
     /// final cannot start a syllable, in which case the syllable is finished as it is.
-    mutating func takeFinal(beforeVowel vowel: UInt32, commit: inout ComposedText) {
+    mutating func takeFinal(beforeVowel vowel: Jamo, commit: inout ComposedText) {
         let keptFinal = chain.beforeTail?.slot == .jongseong
         guard let taken = chain.removeTail() else { return }
-        let initial = JamoTables.jongseongToChoseong(taken.typed)
-        if keptFinal, initial == 0 {
+        let initial = taken.typed.flatMap { Jamo(nonzero: JamoTables.jongseongToChoseong($0.rawValue)) }
+        if keptFinal, initial == nil {
             // libhangul keeps the whole final here and starts the vowel alone.
             chain.append(taken)
             commitSyllable(into: &commit)
         } else {
             commitSyllable(into: &commit)
-            if initial != 0 { push(initial, typed: initial, commit: &commit) }
+            if let initial { push(initial, typed: initial, commit: &commit) }
         }
         push(vowel, typed: vowel, commit: &commit)
     }
@@ -179,21 +183,20 @@ extension Composer {
     /// slot's latest keystroke or, when the slot is taken, starts the next syllable. Without
     /// auto-reorder, an initial after a medial or final (or a medial after a final) also starts the
     /// next syllable; with it, a slot still empty is filled whatever the order.
-    mutating func typeThreeSet(_ jamo: UInt32, commit: inout ComposedText) {
-        guard let slot = JamoSlot(of: jamo) else { return }
-        let current = chain.value(of: slot)
-        if current == 0 {
+    mutating func typeThreeSet(_ jamo: Jamo, commit: inout ComposedText) {
+        guard let slot = jamo.slot else { return }
+        guard let current = chain.value(of: slot) else {
             let later: Bool
             switch slot {
-            case .choseong: later = chain.value(of: .jungseong) != 0 || chain.value(of: .jongseong) != 0
-            case .jungseong: later = chain.value(of: .jongseong) != 0
+            case .choseong: later = chain.value(of: .jungseong) != nil || chain.value(of: .jongseong) != nil
+            case .jungseong: later = chain.value(of: .jongseong) != nil
             case .jongseong: later = false
             }
             if later, !options.autoReorder { commitSyllable(into: &commit) }
             push(jamo, typed: jamo, commit: &commit)
             return
         }
-        let merged = chain.tail?.slot == slot ? combine(current, jamo) : 0
+        let merged = chain.tail?.slot == slot ? combine(current, jamo) : nil
         extend(with: merged, in: nil, typed: jamo, orStart: jamo, commit: &commit)
     }
 }
@@ -205,44 +208,44 @@ extension Composer {
     /// silent ㅇ (a → 아), a consonant that cannot join the next one gets ㅡ (k then s → 크 and ㅅ),
     /// `ng` is final ㅇ, `x` is ㅈ at the start of a syllable and ㄳ at its end, and a capital letter
     /// starts a new syllable where the letters would otherwise merge (`naege` is 내게, `naEge` 나에게).
-    mutating func typeRomaja(_ jamo: UInt32, key: UInt8, commit: inout ComposedText) -> Bool {
+    mutating func typeRomaja(_ jamo: Jamo, key: UInt8, commit: inout ComposedText) -> Bool {
         var jamo = jamo
         let isX = key == UInt8(ascii: "x") || key == UInt8(ascii: "X")
         if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(key) { commitSyllable(into: &commit) }
-        let slot = JamoSlot(of: jamo)
+        let slot = jamo.slot
         let choseong = chain.value(of: .choseong)
         let jungseong = chain.value(of: .jungseong)
         let jongseong = chain.value(of: .jongseong)
 
-        if jongseong != 0 {
+        if let jongseong {
             if isX {
                 commitSyllable(into: &commit)
-                push(0x110C, typed: 0x110C, commit: &commit)
+                push(.choseongCieuc, typed: .choseongCieuc, commit: &commit)
             } else if slot == .choseong || slot == .jongseong {
-                let final = slot == .jongseong ? jamo : JamoTables.choseongToJongseong(jamo)
-                extend(with: combine(jongseong, final), in: .jongseong, typed: final, orStart: jamo, commit: &commit)
+                let final = slot == .jongseong ? jamo : Jamo(nonzero: JamoTables.choseongToJongseong(jamo.rawValue))
+                let merged = final.flatMap { combine(jongseong, $0) }
+                extend(with: merged, in: .jongseong, typed: final, orStart: jamo, commit: &commit)
             } else if slot == .jungseong {
-                splitFinal(beforeVowel: jamo, commit: &commit)
+                splitFinal(jongseong, beforeVowel: jamo, commit: &commit)
             } else {
                 commitSyllable(into: &commit)
                 return false
             }
-        } else if jungseong != 0 {
+        } else if let jungseong {
             switch slot {
             case .choseong:
-                if choseong == 0 {
+                if choseong == nil {
                     push(jamo, typed: jamo, commit: &commit)
                 } else {
-                    let final = JamoTables.choseongToJongseong(jamo)
+                    let final = Jamo(nonzero: JamoTables.choseongToJongseong(jamo.rawValue))
                     extend(with: final, in: .jongseong, typed: final, orStart: jamo, commit: &commit)
                 }
             case .jungseong:
-                let merged = combine(jungseong, jamo)
-                if JamoSlot(of: merged) == .jungseong {
+                if let merged = combine(jungseong, jamo), merged.slot == .jungseong {
                     push(merged, typed: jamo, commit: &commit)
                 } else {
                     commitSyllable(into: &commit)
-                    chain.setImplicit(0x110B, of: .choseong)
+                    chain.setImplicit(.choseongIeung, of: .choseong)
                     push(jamo, typed: jamo, commit: &commit)
                 }
             case .jongseong:
@@ -251,21 +254,20 @@ extension Composer {
                 commitSyllable(into: &commit)
                 return false
             }
-        } else if choseong != 0 {
+        } else if let choseong {
             switch slot {
             case .choseong:
-                let merged = combine(choseong, jamo)
-                if merged == 0 {
-                    chain.setImplicit(0x1173, of: .jungseong)
+                if let merged = combine(choseong, jamo) {
+                    push(merged, typed: jamo, commit: &commit)
+                } else {
+                    chain.setImplicit(.jungseongEu, of: .jungseong)
                     commitSyllable(into: &commit)
                     push(jamo, typed: jamo, commit: &commit)
-                } else {
-                    push(merged, typed: jamo, commit: &commit)
                 }
             case .jongseong:
-                chain.setImplicit(0x1173, of: .jungseong)
+                chain.setImplicit(.jungseongEu, of: .jungseong)
                 commitSyllable(into: &commit)
-                if isX { jamo = 0x110C }
+                if isX { jamo = .choseongCieuc }
                 push(jamo, typed: jamo, commit: &commit)
             case .jungseong:
                 push(jamo, typed: jamo, commit: &commit)
@@ -274,11 +276,11 @@ extension Composer {
                 return false
             }
         } else {
-            if isX { jamo = 0x110C }
-            guard JamoSlot(of: jamo) != nil else { return false }
+            if isX { jamo = .choseongCieuc }
+            guard jamo.slot != nil else { return false }
             push(jamo, typed: jamo, commit: &commit)
-            if chain.value(of: .choseong) == 0, chain.value(of: .jungseong) != 0 {
-                chain.setImplicit(0x110B, of: .choseong)
+            if chain.value(of: .choseong) == nil, chain.value(of: .jungseong) != nil {
+                chain.setImplicit(.choseongIeung, of: .choseong)
             }
         }
         return true
@@ -286,30 +288,29 @@ extension Composer {
 
     /// A romaja vowel after a final: final ㅇ (from `ng`) stays and the vowel gets a silent ㅇ;
     /// otherwise the final's last consonant moves over (an + a → 아나, ks cluster ㄳ → ㄱ + 사).
-    mutating func splitFinal(beforeVowel vowel: UInt32, commit: inout ComposedText) {
-        let jongseong = chain.value(of: .jongseong)
-        if jongseong == 0x11BC {
+    mutating func splitFinal(_ jongseong: Jamo, beforeVowel vowel: Jamo, commit: inout ComposedText) {
+        if jongseong == .jongseongIeung {
             commitSyllable(into: &commit)
-            chain.setImplicit(0x110B, of: .choseong)
+            chain.setImplicit(.choseongIeung, of: .choseong)
             push(vowel, typed: vowel, commit: &commit)
             return
         }
         let afterVowel = chain.beforeTail?.slot == .jungseong
         guard let taken = chain.removeTail() else { return }
-        var initial: UInt32
+        var initial: Jamo?
         if afterVowel {
-            initial = JamoTables.jongseongToChoseong(taken.value)
-            if taken.value == 0x11AA {
-                chain.setImplicit(0x11A8, of: .jongseong)
-                initial = 0x1109
+            initial = Jamo(nonzero: JamoTables.jongseongToChoseong(taken.value.rawValue))
+            if taken.value == .jongseongKiyeokSios {
+                chain.setImplicit(.jongseongKiyeok, of: .jongseong)
+                initial = .choseongSios
             }
         } else {
-            let split = JamoTables.splitJongseong(jongseong)
-            chain.setImplicit(split.remains, of: .jongseong)
-            initial = split.initial
+            let split = JamoTables.splitJongseong(jongseong.rawValue)
+            chain.setImplicit(Jamo(nonzero: split.remains), of: .jongseong)
+            initial = Jamo(nonzero: split.initial)
         }
         commitSyllable(into: &commit)
-        if initial != 0 { push(initial, typed: initial, commit: &commit) }
+        if let initial { push(initial, typed: initial, commit: &commit) }
         push(vowel, typed: vowel, commit: &commit)
     }
 }
@@ -317,7 +318,7 @@ extension Composer {
 // MARK: - Shared steps
 
 extension Composer {
-    /// The jamo two jamo merge into under this layout and these options, or 0.
+    /// The jamo two jamo merge into under this layout and these options, or nil.
     ///
     /// On modern two-set layouts an identical pair (ㄱ+ㄱ, final ㅅ+ㅅ) merges only with
     /// `combi-on-double-stroke`, since Shift already types the tense consonant there; direct and
@@ -326,35 +327,36 @@ extension Composer {
     /// every layout, though its own documentation says it is for dubeolsik (see the README).
     // Inlined: out of line, a call from a mutating method first copies the whole composer (180 bytes).
     @inline(__always)
-    func combine(_ first: UInt32, _ second: UInt32) -> UInt32 {
+    func combine(_ first: Jamo, _ second: Jamo) -> Jamo? {
         if first == second, layout.kind == .jamo, !layout.typesOldHangul, !options.combiOnDoubleStroke,
-            JamoTables.isConjoinable(first)
+            JamoTables.isConjoinable(first.rawValue)
         {
-            return 0
+            return nil
         }
-        var merged = layout.combinations.combine(first, second)
-        if merged == 0, options.extendedVowels { merged = Self.extendedVowels.combine(first, second) }
-        if JamoSlot(of: merged) == .jongseong, JamoSlot(of: first) == .choseong, JamoSlot(of: second) == .choseong,
+        var value = layout.combinations.combine(first.rawValue, second.rawValue)
+        if value == 0, options.extendedVowels { value = Self.extendedVowels.combine(first.rawValue, second.rawValue) }
+        guard let merged = Jamo(nonzero: value) else { return nil }
+        if merged.slot == .jongseong, first.slot == .choseong, second.slot == .choseong,
             !options.nonChoseongCombi || layout.kind != .jamo
         {
-            return 0
+            return nil
         }
         return merged
     }
 
     /// ㅘ+ㅣ → ㅙ and ㅝ+ㅣ → ㅞ, which strict KS X 5002 tables lack (``ComposerOptions/extendedVowels``).
     static let extendedVowels = CombinationTable([
-        (Jamo(rawValue: 0x116A), Jamo(rawValue: 0x1175), Jamo(rawValue: 0x116B)),
-        (Jamo(rawValue: 0x116F), Jamo(rawValue: 0x1175), Jamo(rawValue: 0x1170)),
+        (.jungseongWa, .jungseongI, .jungseongWae),
+        (.jungseongWeo, .jungseongI, .jungseongWe),
     ])
 
-    /// Adds `merged` as this syllable's next keystroke when it is a jamo of `slot` (any slot when
-    /// nil); otherwise, when the keys did not merge, finishes the syllable and starts the next with
-    /// `jamo`. Every automaton's "combine or move on" step.
+    /// Adds `merged` as this syllable's next keystroke, `typed` being the key's own jamo, when it is
+    /// a jamo of `slot` (any slot when nil); otherwise, when the keys did not merge, finishes the
+    /// syllable and starts the next with `jamo`. Every automaton's "combine or move on" step.
     mutating func extend(
-        with merged: UInt32, in slot: JamoSlot?, typed: UInt32, orStart jamo: UInt32, commit: inout ComposedText
+        with merged: Jamo?, in slot: JamoSlot?, typed: Jamo?, orStart jamo: Jamo, commit: inout ComposedText
     ) {
-        if let own = JamoSlot(of: merged), slot == nil || own == slot {
+        if let merged, let own = merged.slot, slot == nil || own == slot {
             push(merged, typed: typed, commit: &commit)
         } else {
             commitSyllable(into: &commit)
@@ -364,8 +366,8 @@ extension Composer {
 
     /// Adds a keystroke whose slot is the value's own; a full chain first commits what it holds, so
     /// no key is ever dropped.
-    mutating func push(_ value: UInt32, typed: UInt32, commit: inout ComposedText) {
-        guard let slot = JamoSlot(of: value) else { return }
+    mutating func push(_ value: Jamo, typed: Jamo?, commit: inout ComposedText) {
+        guard let slot = value.slot else { return }
         if chain.isFull { commitSyllable(into: &commit) }
         chain.append(JamoChain.Node(slot: slot, typed: typed, value: value))
     }
@@ -388,31 +390,36 @@ extension Composer {
         let choseong = chain.value(of: .choseong)
         let jungseong = chain.value(of: .jungseong)
         let jongseong = chain.value(of: .jongseong)
-        if choseong == 0, jungseong == 0, jongseong == 0 { return }
+        if choseong == nil, jungseong == nil, jongseong == nil { return }
 
         if options.output == .jamo {
-            text.append(choseong == 0 ? Jamo.choseongFiller.rawValue : choseong)
-            text.append(jungseong == 0 ? Jamo.jungseongFiller.rawValue : jungseong)
-            if jongseong != 0 { text.append(jongseong) }
+            Self.appendConjoining(choseong, jungseong, jongseong, to: &text)
             return
         }
 
-        let filled = (choseong == 0 ? 0 : 1) + (jungseong == 0 ? 0 : 1) + (jongseong == 0 ? 0 : 1)
-        if filled == 1 {
-            let compatibility = JamoTables.conjoiningToCompatibility(choseong | jungseong | jongseong)
+        let filled = (choseong == nil ? 0 : 1) + (jungseong == nil ? 0 : 1) + (jongseong == nil ? 0 : 1)
+        if filled == 1, let alone = choseong ?? jungseong ?? jongseong {
+            let compatibility = JamoTables.conjoiningToCompatibility(alone.rawValue)
             if compatibility != 0 {
                 text.append(compatibility)
                 return
             }
-        } else if choseong != 0, jungseong != 0 {
-            let syllable = Syllable.composeValue(choseong, jungseong, jongseong)
+        } else if let choseong, let jungseong {
+            let syllable = Syllable.composeValue(choseong.rawValue, jungseong.rawValue, jongseong?.rawValue ?? 0)
             if syllable != 0 {
                 text.append(syllable)
                 return
             }
         }
-        text.append(choseong == 0 ? Jamo.choseongFiller.rawValue : choseong)
-        text.append(jungseong == 0 ? Jamo.jungseongFiller.rawValue : jungseong)
-        if jongseong != 0 { text.append(jongseong) }
+        Self.appendConjoining(choseong, jungseong, jongseong, to: &text)
+    }
+
+    /// A syllable as conjoining jamo, a filler standing in for a missing initial or medial.
+    @inline(__always)
+    static func appendConjoining(_ choseong: Jamo?, _ jungseong: Jamo?, _ jongseong: Jamo?, to text: inout ComposedText)
+    {
+        text.append((choseong ?? .choseongFiller).rawValue)
+        text.append((jungseong ?? .jungseongFiller).rawValue)
+        if let jongseong { text.append(jongseong.rawValue) }
     }
 }

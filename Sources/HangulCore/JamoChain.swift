@@ -6,18 +6,26 @@
 /// by one node, backspace unlinks the tail, a vowel detaches the tail final and starts the next
 /// syllable with it), so the list lives contiguously in a fixed `InlineArray` and a node's
 /// predecessor is simply the node stored before it. No key ever allocates.
+///
+/// Slots and nodes hold ``Jamo``, never bare code points; an empty slot reads as `nil`. Inside, an
+/// empty slot is stored as the raw value 0, which no jamo has, so a slot stays four bytes where an
+/// optional would take five (eight in the node array, once aligned).
 struct JamoChain: Sendable {
     struct Node: Sendable {
         var slot: JamoSlot
-        /// The jamo this keystroke typed, in its slot's form.
-        var typed: UInt32
         /// The slot's jamo after this keystroke (a compound when it merged with its predecessors).
-        var value: UInt32
+        var value: Jamo
+        /// ``typed``, with ``Jamo/absent`` for nil.
+        private var typedOrAbsent: Jamo
 
-        init(slot: JamoSlot, typed: UInt32, value: UInt32) {
+        /// The jamo this keystroke typed, in its slot's form; nil only for an initial that merged
+        /// with the one before into a final cluster and has no final form of its own.
+        var typed: Jamo? { typedOrAbsent == .absent ? nil : typedOrAbsent }
+
+        init(slot: JamoSlot, typed: Jamo?, value: Jamo) {
             self.slot = slot
-            self.typed = typed
             self.value = value
+            self.typedOrAbsent = typed ?? .absent
         }
     }
 
@@ -26,13 +34,14 @@ struct JamoChain: Sendable {
 
     var nodes: InlineArray<12, Node>
     var count: Int
-    /// The current jamo of each slot, kept up to date by every edit so a key reads them directly.
-    private(set) var choseong: UInt32 = 0
-    private(set) var jungseong: UInt32 = 0
-    private(set) var jongseong: UInt32 = 0
+    /// The current jamo of each slot (``Jamo/absent`` when empty), kept up to date by every edit so
+    /// a key reads them directly.
+    private var choseong = Jamo.absent
+    private var jungseong = Jamo.absent
+    private var jongseong = Jamo.absent
 
     init() {
-        nodes = InlineArray(repeating: Node(slot: .choseong, typed: 0, value: 0))
+        nodes = InlineArray(repeating: Node(slot: .choseong, typed: nil, value: .absent))
         count = 0
     }
 
@@ -69,17 +78,18 @@ struct JamoChain: Sendable {
             removeAll()
         } else if peekOnly {
             let previous = nodes[count - 1]
-            setValue(previous.slot == removed.slot ? previous.value : 0, of: removed.slot)
+            setValue(previous.slot == removed.slot ? previous.value : .absent, of: removed.slot)
         } else {
             setValue(latestValue(of: removed.slot), of: removed.slot)
         }
         return removed
     }
 
-    /// Fills a slot without a keystroke: romaja's silent ㅇ before a lone vowel. No node records it,
-    /// so BackSpace never stops on it; it goes when the keystrokes it supports are gone.
-    mutating func setImplicit(_ value: UInt32, of slot: JamoSlot) {
-        setValue(value, of: slot)
+    /// Fills a slot without a keystroke, or empties it with `nil`: romaja's silent ㅇ before a lone
+    /// vowel. No node records it, so BackSpace never stops on it; it goes when the keystrokes it
+    /// supports are gone.
+    mutating func setImplicit(_ value: Jamo?, of slot: JamoSlot) {
+        setValue(value ?? .absent, of: slot)
     }
 
     /// The keystroke before the tail.
@@ -89,21 +99,23 @@ struct JamoChain: Sendable {
 
     mutating func removeAll() {
         count = 0
-        choseong = 0
-        jungseong = 0
-        jongseong = 0
+        choseong = .absent
+        jungseong = .absent
+        jongseong = .absent
     }
 
-    /// The current jamo of a slot, or 0 when the slot is empty.
-    func value(of slot: JamoSlot) -> UInt32 {
-        switch slot {
-        case .choseong: choseong
-        case .jungseong: jungseong
-        case .jongseong: jongseong
-        }
+    /// The current jamo of a slot, or `nil` when the slot is empty.
+    func value(of slot: JamoSlot) -> Jamo? {
+        let value =
+            switch slot {
+            case .choseong: choseong
+            case .jungseong: jungseong
+            case .jongseong: jongseong
+            }
+        return value == .absent ? nil : value
     }
 
-    private mutating func setValue(_ value: UInt32, of slot: JamoSlot) {
+    private mutating func setValue(_ value: Jamo, of slot: JamoSlot) {
         switch slot {
         case .choseong: choseong = value
         case .jungseong: jungseong = value
@@ -117,12 +129,18 @@ struct JamoChain: Sendable {
     /// mutating method makes the optimizer copy the whole chain (and reading an element of a
     /// borrowed `InlineArray` copied the whole array per iteration), which cost more than the
     /// rest of a key. In place, the walk reads only the nodes it visits.
-    private mutating func latestValue(of slot: JamoSlot) -> UInt32 {
+    private mutating func latestValue(of slot: JamoSlot) -> Jamo {
         var index = count - 1
         while index >= 0 {
             if nodes[index].slot == slot { return nodes[index].value }
             index -= 1
         }
-        return 0
+        return .absent
     }
+}
+
+extension Jamo {
+    /// The raw value 0, which is no jamo: how ``JamoChain`` stores an empty slot inline. It never
+    /// leaves the chain, which reads it as `nil`.
+    static let absent = Jamo(rawValue: 0)
 }

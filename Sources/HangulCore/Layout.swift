@@ -35,11 +35,24 @@ public final class Layout: Sendable {
     let keys: [KeyAction]
     /// Jamo pairs that merge on this layout.
     public let combinations: CombinationTable
+    /// The line of its layout file that gave each of the layout's names (its id and aliases), so
+    /// that a name another layout already has is reported where it was written; empty for a layout
+    /// built in code.
+    let nameLines: [String: Int]
 
     /// Builds a layout from a position table; positions not listed type nothing.
-    public init(
+    public convenience init(
         id: String, aliases: [String] = [], name: String, koreanName: String, kind: Kind,
         typesOldHangul: Bool = false, keys: [KeyPosition: KeyAction], combinations: CombinationTable
+    ) {
+        self.init(
+            id: id, aliases: aliases, name: name, koreanName: koreanName, kind: kind, typesOldHangul: typesOldHangul,
+            keys: keys, combinations: combinations, nameLines: [:])
+    }
+
+    init(
+        id: String, aliases: [String], name: String, koreanName: String, kind: Kind, typesOldHangul: Bool,
+        keys: [KeyPosition: KeyAction], combinations: CombinationTable, nameLines: [String: Int]
     ) {
         self.id = id
         self.aliases = aliases
@@ -51,6 +64,7 @@ public final class Layout: Sendable {
         for (position, action) in keys { table[position.tableIndex] = action }
         self.keys = table
         self.combinations = combinations
+        self.nameLines = nameLines
     }
 
     /// Builds a layout from a table keyed by the US-QWERTY characters; for tests and examples.
@@ -81,14 +95,14 @@ public final class Layout: Sendable {
         }
         return Layout(
             id: id, aliases: aliases + added, name: name, koreanName: koreanName, kind: kind,
-            typesOldHangul: typesOldHangul, keys: positions, combinations: combinations)
+            typesOldHangul: typesOldHangul, keys: positions, combinations: combinations, nameLines: nameLines)
     }
 
     /// What the key at a position types.
     public func action(at position: KeyPosition) -> KeyAction { keys[position.tableIndex] }
 
-    /// Whether `id` names this layout, as its id or one of its aliases.
-    public func answers(to id: String) -> Bool { self.id == id || aliases.contains(id) }
+    /// Every name that selects this layout: its id, then its aliases.
+    var names: [String] { [id] + aliases }
 }
 
 /// What one key position types on a layout.

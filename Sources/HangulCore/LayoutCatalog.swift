@@ -27,11 +27,20 @@ public struct LayoutCatalog: Sendable {
     }
 
     /// Every layout, in listing order: built-ins first (an override keeps its built-in's place).
+    ///
+    /// Every id and alias in it names exactly one layout: ``add(_:from:)`` refuses a layout that would
+    /// make a name ambiguous, so ``layout(named:)`` and a listing of names (`hello`, `--list-layouts`)
+    /// always agree.
     public private(set) var entries: [Entry]
 
-    public init(entries: [Entry] = []) { self.entries = entries }
+    /// An empty catalog; layouts come in through ``add(_:from:)``, which keeps names unique.
+    public init() { entries = [] }
 
     /// The nine layouts compiled in, parsed once on first use (well under a millisecond each).
+    ///
+    /// The base a program's catalog starts from, never a stand-in for it: code that resolves the
+    /// user's layout names takes the program's catalog as a parameter, since a default of
+    /// `.builtIn` there would silently ignore the user's layout files.
     public static let builtIn: LayoutCatalog = {
         var catalog = LayoutCatalog()
         for file in BuiltInLayoutFiles.files {
@@ -53,43 +62,66 @@ public struct LayoutCatalog: Sendable {
     /// The ids of every layout, for error messages that list them.
     public var ids: [String] { entries.map(\.layout.id) }
 
-    /// The layout with this id or, failing that, with this alias.
-    public func layout(named id: String) -> Layout? {
-        entries.first { $0.layout.id == id }?.layout ?? entries.first { $0.layout.aliases.contains(id) }?.layout
+    /// The layout with this id or alias; names are unique in a catalog, so there is no order to it.
+    public func layout(named name: String) -> Layout? {
+        entries.first { $0.layout.id == name || $0.layout.aliases.contains(name) }?.layout
     }
 
-    /// Adds a layout read from a file. A layout with a built-in's id replaces it in place and also
-    /// answers to the built-in's long ids (overriding `3f` overrides `sebeolsik-final`); one with the
-    /// id of a layout added earlier from a file is refused (two user files disagreeing is a mistake to
-    /// report, not to resolve silently).
+    /// Adds a layout read from a file, keeping every name unique.
+    ///
+    /// A layout with a built-in's id replaces it in place and also answers to the built-in's long
+    /// ids (overriding `3f` overrides `sebeolsik-final`), so a script or frontend setting that names
+    /// the long id gets the user's layout too: that is the one way to take a name already in use,
+    /// and it is visible (``Entry/overridesBuiltIn``). Any other name already in use (another
+    /// layout's id or alias, a built-in's long id included, or a built-in id a user file has already
+    /// overridden) rejects the layout whole, naming the line and the layout that has the name.
+    /// Rejecting rather than letting one win keeps what a name selects independent of the order the
+    /// files were read in, and keeps every listed alias true: before this rule, a user layout with
+    /// id `dubeolsik` took that name from 두벌식 without a word while `hello` still listed it there.
     public mutating func add(_ layout: Layout, from source: Source) throws(LayoutFileError) {
-        guard let index = entries.firstIndex(where: { $0.layout.id == layout.id }) else {
+        let replaced = entries.firstIndex { $0.source == .builtIn && $0.layout.id == layout.id }
+        for name in layout.names {
+            for (index, entry) in entries.enumerated() where index != replaced && entry.layout.names.contains(name) {
+                throw LayoutFileError(
+                    source: source.description, line: layout.nameLines[name] ?? 0,
+                    reason: Self.clash(name, isID: name == layout.id, with: entry))
+            }
+        }
+        guard let replaced else {
             entries.append(Entry(layout: layout, source: source, overridesBuiltIn: false))
             return
         }
-        guard entries[index].source == .builtIn else {
-            throw LayoutFileError(
-                source: source.description, line: 0,
-                reason: "layout id '\(layout.id)' is already defined by \(entries[index].source)")
+        let builtIn = entries[replaced].layout
+        entries[replaced] = Entry(
+            layout: layout.adding(aliases: builtIn.aliases), source: source, overridesBuiltIn: true)
+    }
+
+    /// Why a name cannot be had, and what to write instead.
+    static func clash(_ name: String, isID: Bool, with holder: Entry) -> String {
+        let directive = isID ? "id" : "alias"
+        switch holder.source {
+        case .builtIn:
+            // A built-in's own id is never a clash (that is an override), so this is one of its long ids.
+            let owner = "built-in layout \(holder.layout.id) (\(holder.layout.name))"
+            guard isID else { return "alias '\(name)' already names \(owner); choose another alias" }
+            return "id '\(name)' already names \(owner); write 'id \(holder.layout.id)' to replace that layout, "
+                + "or choose another id"
+        case .file(let path):
+            if isID, holder.layout.id == name {
+                return "id '\(name)' is already the id of the layout in \(path); give one of the two files another id"
+            }
+            return
+                "\(directive) '\(name)' already names layout \(holder.layout.id) in \(path); choose another \(directive)"
         }
-        let replaced = entries[index].layout
-        entries[index] = Entry(layout: layout.adding(aliases: replaced.aliases), source: source, overridesBuiltIn: true)
     }
 }
 
 extension Layout {
-    /// Every built-in layout, in the order `--list-layouts` shows them.
-    public static var builtIn: [Layout] { LayoutCatalog.builtIn.layouts }
-
-    /// The built-in layout with this id or alias.
-    public static func named(_ id: String) -> Layout? { LayoutCatalog.builtIn.layout(named: id) }
-
-    /// The ids of every built-in layout, for error messages that list them.
-    public static var knownIDs: [String] { LayoutCatalog.builtIn.ids }
-
     /// 두벌식 (KS X 5002), libhangul keyboard "2": the default layout.
     public static let dubeolsik: Layout = {
-        guard let layout = named("2") else { preconditionFailure("the built-in layouts lack dubeolsik") }
+        guard let layout = LayoutCatalog.builtIn.layout(named: "2") else {
+            preconditionFailure("the built-in layouts lack dubeolsik")
+        }
         return layout
     }()
 }

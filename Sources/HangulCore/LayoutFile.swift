@@ -57,6 +57,8 @@ extension LayoutFile {
         let source: String
         var id: String?
         var aliases: [String] = []
+        /// The line of each name (id and aliases), for the catalog's errors and for repeats here.
+        var nameLines: [String: Int] = [:]
         var name: String?
         var koreanName: String?
         var kind: Layout.Kind?
@@ -81,9 +83,13 @@ extension LayoutFile {
             switch directive {
             case "id":
                 try once(id, "id", line: line)
-                id = try identifier(tokens, line: line)
+                let value = try identifier(tokens, line: line)
+                try claim(value, line: line)
+                id = value
             case "alias":
-                aliases.append(try identifier(tokens, line: line))
+                let value = try identifier(tokens, line: line)
+                try claim(value, line: line)
+                aliases.append(value)
             case "name":
                 try once(name, "name", line: line)
                 name = try text(after: directive, in: content, line: line)
@@ -118,6 +124,15 @@ extension LayoutFile {
 
         func once(_ value: (some Any)?, _ directive: String, line: Int) throws(LayoutFileError) {
             if value != nil { throw error(line: line, "\(directive) is given twice") }
+        }
+
+        /// Records a name the file gives its layout; the same name twice (an alias repeating the id
+        /// or another alias) is a slip worth pointing at, since one name can select one layout only.
+        mutating func claim(_ name: String, line: Int) throws(LayoutFileError) {
+            if let earlier = nameLines[name] {
+                throw error(line: line, "'\(name)' is already a name of this layout, on line \(earlier)")
+            }
+            nameLines[name] = line
         }
 
         /// The one value of a header line; anything after it must be a comment.
@@ -279,7 +294,8 @@ extension LayoutFile {
             }
             return Layout(
                 id: id, aliases: aliases, name: name, koreanName: koreanName ?? name, kind: kind,
-                typesOldHangul: oldHangul ?? false, keys: keys, combinations: CombinationTable(combinations))
+                typesOldHangul: oldHangul ?? false, keys: keys, combinations: CombinationTable(combinations),
+                nameLines: nameLines)
         }
     }
 }

@@ -37,10 +37,11 @@ public struct ProtocolSession: Sendable {
     ///   - decoder: The US keymap compiled once by the daemon and shared by every session; `nil`
     ///     reads positions from keysyms even when events carry keycodes (a system without xkb data).
     ///   - maxPendingRequests: The server's bound on unread replies, which `hello` reports.
-    ///   - layouts: The layouts on offer; shared by every session, read-only.
+    ///   - layouts: The layouts on offer; shared by every session, read-only. No default: a session
+    ///     built without the daemon's catalog would silently ignore the user's layout files.
     public init(
         decoder: KeyDecoder?, maxPendingRequests: Int = Wire.defaultMaxPendingRequests,
-        layouts: LayoutCatalog = .builtIn
+        layouts: LayoutCatalog
     ) {
         self.context = InputContext(decoder: decoder)
         self.maxPendingRequests = maxPendingRequests

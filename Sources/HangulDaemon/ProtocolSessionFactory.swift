@@ -12,7 +12,9 @@ public struct ProtocolSessionFactory: SessionFactory {
     /// The layouts every session offers, read once at start.
     public let layouts: LayoutCatalog
 
-    public init(decoder: KeyDecoder?, maxPendingRequests: Int, layouts: LayoutCatalog = .builtIn) {
+    /// `layouts` has no default: sessions made without the daemon's catalog would silently ignore
+    /// the user's layout files.
+    public init(decoder: KeyDecoder?, maxPendingRequests: Int, layouts: LayoutCatalog) {
         self.decoder = decoder
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts

@@ -12,7 +12,8 @@ public struct HelloResult: ReplyResult, Equatable {
     public var mode: InputMode
     /// The session's options at the start: the defaults, which `set_options` changes.
     public var options: SessionOptions
-    /// Every layout `set_options` accepts, in the daemon's order.
+    /// Every layout `set_options` accepts, in the daemon's order; no default, so that a reply is never
+    /// built from the built-ins alone when the daemon offers the user's layouts too.
     public var layouts: [LayoutSummary]
     /// The methods this server answers; a later version may list more.
     public var methods: [Request.Method.Name]
@@ -25,7 +26,7 @@ public struct HelloResult: ReplyResult, Equatable {
         protocolVersion: Int64 = Wire.protocolVersion, serverName: String = Wire.serverName,
         serverVersion: String = Wire.serverVersion, mode: InputMode = .hangul,
         options: SessionOptions = SessionOptions(),
-        layouts: [LayoutSummary] = LayoutCatalog.builtIn.entries.map(LayoutSummary.init),
+        layouts: [LayoutSummary],
         methods: [Request.Method.Name] = Request.Method.Name.allCases, maxLineBytes: Int = Wire.maxLineBytes,
         maxPendingRequests: Int = Wire.defaultMaxPendingRequests
     ) {

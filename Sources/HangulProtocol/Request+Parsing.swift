@@ -8,13 +8,14 @@ extension Request {
     /// parameters (`-32602`, `-32001`, `-32002`). Unknown fields are ignored everywhere except in
     /// `set_options`, whose parameters are option names. Never traps, whatever the bytes.
     ///
-    /// `layouts` is what `set_options` may name: the daemon's catalog, user layouts included.
-    public static func parse(line: [UInt8], layouts: LayoutCatalog = .builtIn) -> IncomingLine {
+    /// `layouts` is what `set_options` may name: the daemon's catalog, user layouts included (no
+    /// default, since the built-ins alone would silently refuse the user's layouts).
+    public static func parse(line: [UInt8], layouts: LayoutCatalog) -> IncomingLine {
         line.withUnsafeBytes { parse(line: $0, layouts: layouts) }
     }
 
     /// Parses one line (without its newline); see ``parse(line:layouts:)-([UInt8],_)``.
-    public static func parse(line: UnsafeRawBufferPointer, layouts: LayoutCatalog = .builtIn) -> IncomingLine {
+    public static func parse(line: UnsafeRawBufferPointer, layouts: LayoutCatalog) -> IncomingLine {
         if let key = parseCanonicalKey(line) { return .request(key) }
         return parseAnyLine(line, layouts: layouts)
     }

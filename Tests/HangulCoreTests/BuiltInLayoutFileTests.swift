@@ -1,4 +1,5 @@
 import Foundation
+import HangulCoreTesting
 import Testing
 
 @testable import HangulCore

@@ -1,4 +1,5 @@
 import HangulCore
+import HangulCoreTesting
 import Testing
 
 /// What typing a key string showed after each key, as "commit|preedit" ("|passed" marks a key the

@@ -59,7 +59,9 @@ import Testing
         try catalog.add(try Self.layout(id: "mine", name: "First"), from: .file("a/mine.layout"))
         #expect(
             throws: LayoutFileError(
-                source: "b/mine.layout", line: 0, reason: "layout id 'mine' is already defined by a/mine.layout")
+                source: "b/mine.layout", line: 1,
+                reason:
+                    "id 'mine' is already the id of the layout in a/mine.layout; give one of the two files another id")
         ) {
             try catalog.add(try Self.layout(id: "mine", name: "Second"), from: .file("b/mine.layout"))
         }
@@ -73,27 +75,105 @@ import Testing
         try catalog.add(try Self.layout(id: "2", name: "First"), from: .file("a/2.layout"))
         #expect(
             throws: LayoutFileError(
-                source: "b/2.layout", line: 0, reason: "layout id '2' is already defined by a/2.layout")
+                source: "b/2.layout", line: 1,
+                reason: "id '2' is already the id of the layout in a/2.layout; give one of the two files another id")
         ) {
             try catalog.add(try Self.layout(id: "2", name: "Second"), from: .file("b/2.layout"))
         }
         #expect(catalog.layout(named: "2")?.name == "First")
     }
 
-    /// An id always wins over an alias, wherever in the listing either is: a user layout cannot take
-    /// a built-in's id by calling itself that.
-    @Test func lookupTriesIdsBeforeAliases() throws {
+    /// Issue 12, fault 5: a user layout called `dubeolsik` used to be accepted, and `--layout
+    /// dubeolsik` then picked it while `hello` still listed `dubeolsik` as 두벌식's alias. A built-in's
+    /// long id is taken, so the file is refused with the line to change and how to override instead.
+    @Test func anIdThatIsABuiltInsLongIdIsRefusedWithTheWayToOverride() throws {
         var catalog = LayoutCatalog.builtIn
-        try catalog.add(try Self.layout(id: "mine", aliases: ["2", "my-alias"]), from: .file("mine.layout"))
-        #expect(catalog.layout(named: "2")?.id == "2")
-        #expect(catalog.layout(named: "my-alias")?.id == "mine")
-        #expect(catalog.layout(named: "mine")?.id == "mine")
+        #expect(
+            throws: LayoutFileError(
+                source: "d.layout", line: 1,
+                reason: "id 'dubeolsik' already names built-in layout 2 (Dubeolsik); "
+                    + "write 'id 2' to replace that layout, or choose another id")
+        ) {
+            try catalog.add(try Self.layout(id: "dubeolsik"), from: .file("d.layout"))
+        }
         #expect(catalog.layout(named: "dubeolsik")?.id == "2")
-        #expect(catalog.layout(named: "nothing") == nil)
+        #expect(catalog.ids == LayoutCatalog.builtIn.ids)
+    }
 
-        var early = LayoutCatalog()
-        try early.add(try Self.layout(id: "first", aliases: ["second"]), from: .file("first.layout"))
-        try early.add(try Self.layout(id: "second"), from: .file("second.layout"))
-        #expect(early.layout(named: "second")?.id == "second")
+    /// An alias may be neither another layout's id nor its alias, built-in or not; the line named
+    /// is the alias's own.
+    @Test(arguments: [
+        (["2"], 5, "alias '2' already names built-in layout 2 (Dubeolsik); choose another alias"),
+        (
+            ["mine", "sebeolsik-final"], 6,
+            "alias 'sebeolsik-final' already names built-in layout 3f (Sebeolsik Final); choose another alias"
+        ),
+        (["first"], 5, "alias 'first' already names layout first in first.layout; choose another alias"),
+        (["first-alias"], 5, "alias 'first-alias' already names layout first in first.layout; choose another alias"),
+    ])
+    func anAliasAlreadyInUseIsRefused(aliases: [String], line: Int, reason: String) throws {
+        var catalog = LayoutCatalog.builtIn
+        try catalog.add(try Self.layout(id: "first", aliases: ["first-alias"]), from: .file("first.layout"))
+        #expect(throws: LayoutFileError(source: "second.layout", line: line, reason: reason)) {
+            try catalog.add(try Self.layout(id: "second", aliases: aliases), from: .file("second.layout"))
+        }
+        #expect(catalog.layout(named: "second") == nil, "nothing of a refused file is added")
+    }
+
+    /// An id that another user layout has as its alias is taken too, whichever file came first.
+    @Test func anIdThatIsAnotherUserLayoutsAliasIsRefused() throws {
+        var catalog = LayoutCatalog.builtIn
+        try catalog.add(try Self.layout(id: "first", aliases: ["second"]), from: .file("first.layout"))
+        #expect(
+            throws: LayoutFileError(
+                source: "second.layout", line: 1,
+                reason: "id 'second' already names layout first in first.layout; choose another id")
+        ) {
+            try catalog.add(try Self.layout(id: "second"), from: .file("second.layout"))
+        }
+        #expect(catalog.layout(named: "second")?.id == "first")
+    }
+
+    /// An override inherits its built-in's long ids, so they stay taken: another file cannot claim
+    /// `sebeolsik-final` after 3f was replaced, and the message names the file that has it now.
+    @Test func aLongIdAnOverrideInheritedStaysTaken() throws {
+        var catalog = LayoutCatalog.builtIn
+        try catalog.add(try Self.layout(id: "3f"), from: .file("3f.layout"))
+        #expect(
+            throws: LayoutFileError(
+                source: "x.layout", line: 5,
+                reason: "alias 'sebeolsik-final' already names layout 3f in 3f.layout; choose another alias")
+        ) {
+            try catalog.add(try Self.layout(id: "x", aliases: ["sebeolsik-final"]), from: .file("x.layout"))
+        }
+    }
+
+    /// What `hello` and `--list-layouts` show is the truth: every name listed for a layout selects
+    /// that layout, the built-ins' and after any mix of accepted and refused user files.
+    @Test func everyListedNameSelectsTheLayoutThatListsIt() throws {
+        var catalog = LayoutCatalog.builtIn
+        let files: [(String, [String])] = [
+            ("mine", ["2", "m"]), ("dubeolsik", []), ("3f", ["my-final", "sebeolsik-final"]), ("yours", ["m"]),
+            ("m", []), ("2", ["two"]), ("ours", ["my-final"]), ("romaja", ["ro2"]), ("ro", ["romaja-plus"]),
+        ]
+        for (id, aliases) in files {
+            try? catalog.add(try Self.layout(id: id, aliases: aliases), from: .file("\(id).layout"))
+        }
+        var names: [String] = []
+        for layout in catalog.layouts {
+            for name in [layout.id] + layout.aliases {
+                #expect(catalog.layout(named: name) === layout, "\(name) is listed for \(layout.id)")
+                names.append(name)
+            }
+        }
+        #expect(Set(names).count == names.count, "no name is listed twice")
+        #expect(catalog.ids == ["2", "2y", "32", "39", "3f", "3s", "3y", "ro", "ahn", "yours"])
+        #expect(catalog.layout(named: "ro")?.aliases == ["romaja-plus", "romaja"])
+    }
+
+    @Test func theBuiltInLayoutsHaveOneLayoutPerName() {
+        let names = LayoutCatalog.builtIn.layouts.flatMap { [$0.id] + $0.aliases }
+        #expect(names.count == 18)
+        #expect(Set(names).count == names.count)
     }
 }

@@ -1,4 +1,5 @@
 import HangulCore
+import HangulCoreTesting
 import Testing
 
 @Suite struct LayoutTests {

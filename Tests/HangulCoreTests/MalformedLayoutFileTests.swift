@@ -50,6 +50,13 @@ import Testing
             "unknown kind 'sebeolsik'; use jamo, jaso or romaja"),
         Case("id given twice", after: "id other", "id is given twice"),
         Case("kind given twice", after: "kind jamo", "kind is given twice"),
+        Case("alias repeating the id", after: "alias mine", "'mine' is already a name of this layout, on line 1"),
+        Case(
+            "alias given twice", after: "alias m\nalias m", line: 6, "'m' is already a name of this layout, on line 5"),
+        Case(
+            "id repeating an earlier alias", file: "alias mine\nid mine\nname Mine\nkind jaso\nkey k initial ㄱ",
+            line: 2,
+            "'mine' is already a name of this layout, on line 1"),
         Case(
             "id with a dot", file: "id my.layout", line: 1,
             "'my.layout' is not a valid id: use up to 32 letters, digits, - or _"),

@@ -17,7 +17,7 @@ struct ConnectionSimulator {
 
     /// Opens the connection while `otherSessions` are open; over the bound it is refused at once.
     init(otherSessions: Int, decoder: KeyDecoder?) {
-        session = ProtocolSession(decoder: decoder)
+        session = ProtocolSession(decoder: decoder, layouts: .builtIn)
         if otherSessions + 1 > Wire.defaultMaxSessions {
             send(.tooManySessions(limit: Wire.defaultMaxSessions))
         }

@@ -12,7 +12,7 @@ extension ProtocolSession {
 
     /// A session on which `hello` has succeeded.
     fileprivate static func opened(decoder: KeyDecoder? = nil) -> ProtocolSession {
-        var session = ProtocolSession(decoder: decoder)
+        var session = ProtocolSession(decoder: decoder, layouts: .builtIn)
         _ = session.send(#"{"id":0,"method":"hello","params":{"protocol":1}}"#)
         return session
     }
@@ -29,7 +29,7 @@ private let helloRequired =
     ]
 
     @Test func everyMethodBeforeHelloIsRefused() {
-        var session = ProtocolSession(decoder: nil)
+        var session = ProtocolSession(decoder: nil, layouts: .builtIn)
         for method in Request.Method.Name.allCases where method != .hello {
             let params = Self.validParams[method] ?? "{}"
             let reply = session.send(#"{"id":1,"method":"\#(method.rawValue)","params":\#(params)}"#)
@@ -43,7 +43,7 @@ private let helloRequired =
     }
 
     @Test func helloOpensTheSessionAndReportsTheConfiguredPendingBound() {
-        var session = ProtocolSession(decoder: nil, maxPendingRequests: 7)
+        var session = ProtocolSession(decoder: nil, maxPendingRequests: 7, layouts: .builtIn)
         let reply = session.send(#"{"id":"h","method":"hello","params":{"protocol":3,"client":"test"}}"#)
         #expect(
             reply
@@ -69,7 +69,7 @@ private let helloRequired =
     /// Parameters are checked before the session state (PROTOCOL.md 4.1), so a bad version is -32002
     /// even on an open session, and a refused hello leaves the session unopened.
     @Test func anUnsupportedVersionIsRefusedBeforeTheHelloRule() {
-        var session = ProtocolSession(decoder: nil)
+        var session = ProtocolSession(decoder: nil, layouts: .builtIn)
         let unsupported =
             #"{"id":1,"error":{"code":-32002,"message":"protocol version 0 is not supported; this server speaks 1"}}"#
         #expect(session.send(#"{"id":1,"method":"hello","params":{"protocol":0}}"#) == unsupported)
@@ -80,7 +80,7 @@ private let helloRequired =
     }
 
     @Test func notificationsAreCarriedOutButNeverAnswered() {
-        var session = ProtocolSession(decoder: nil)
+        var session = ProtocolSession(decoder: nil, layouts: .builtIn)
         #expect(session.send(#"{"method":"ping"}"#) == nil)
         #expect(session.lastErrorCode == .helloOutOfOrder)
         #expect(session.send(#"{"method":"hello","params":{"protocol":1}}"#) == nil)
@@ -99,7 +99,7 @@ private let helloRequired =
 
     /// Envelope errors are answered even without an id (PROTOCOL.md 4.1, step 2).
     @Test func envelopeErrorsAreAnsweredEvenWithoutAnID() {
-        var session = ProtocolSession(decoder: nil)
+        var session = ProtocolSession(decoder: nil, layouts: .builtIn)
         #expect(
             session.send(#"{"method":5}"#)
                 == #"{"id":null,"error":{"code":-32600,"message":"method must be a string such as \"key\", got 5"}}"#)
@@ -109,7 +109,7 @@ private let helloRequired =
 
     @Test(arguments: ["", " ", "\t\r", "  \r"])
     func blankLinesGetNoReply(line: String) {
-        var session = ProtocolSession(decoder: nil)
+        var session = ProtocolSession(decoder: nil, layouts: .builtIn)
         #expect(session.send(line) == nil)
         #expect(session.lastMethod == nil && session.lastErrorCode == nil)
     }
@@ -141,7 +141,7 @@ private let helloRequired =
 
     /// An unknown keysym name is a parameter error, which comes before the hello rule (4.1).
     @Test func aBadToggleKeyBeforeHelloIsAParameterError() {
-        var session = ProtocolSession(decoder: nil)
+        var session = ProtocolSession(decoder: nil, layouts: .builtIn)
         #expect(
             session.send(#"{"id":1,"method":"set_options","params":{"toggle-keys":["Hangl"]}}"#)
                 == #"{"id":1,"error":{"code":-32602,"message":"params.toggle-keys[0] names no X11 keysym: \"Hangl\"; use a keysym name such as \"Hangul\" or \"space\""}}"#

@@ -1,3 +1,4 @@
+import HangulCore
 import HangulProtocol
 import PropertyBased
 import Testing
@@ -41,7 +42,7 @@ import Testing
         await propertyCheck(count: 2000, input: bytes) { input in
             // Reaching the end is the property; the result may be a value or an error.
             _ = try? JSONParser.parse(input)
-            _ = Request.parse(line: input)
+            _ = Request.parse(line: input, layouts: .builtIn)
         }
     }
 }

@@ -3,7 +3,7 @@ import HangulProtocol
 import Testing
 
 @Suite struct RequestParsingTests {
-    private func parse(_ line: String) -> IncomingLine { Request.parse(line: Array(line.utf8)) }
+    private func parse(_ line: String) -> IncomingLine { Request.parse(line: Array(line.utf8), layouts: .builtIn) }
 
     /// The exact reply line an invalid line gets, or a marker for the other outcomes.
     private func reply(_ line: String) -> String {
@@ -111,7 +111,7 @@ import Testing
             reply(bomb)
                 == #"{"id":null,"error":{"code":-32700,"message":"invalid JSON at byte 64: arrays and objects nested deeper than 64"}}"#
                 + "\n")
-        let invalidUTF8 = Request.parse(line: [0x22, 0xED, 0xA0, 0x80, 0x22])
+        let invalidUTF8 = Request.parse(line: [0x22, 0xED, 0xA0, 0x80, 0x22], layouts: .builtIn)
         #expect(
             invalidUTF8
                 == .invalid(ProtocolError(code: .parseError, message: "invalid JSON at byte 1: invalid UTF-8")))

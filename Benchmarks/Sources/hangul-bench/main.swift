@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import CAllocationCounter
 import HangulCore
+import HangulCoreTesting
 
 #if canImport(Glibc)
     import Glibc

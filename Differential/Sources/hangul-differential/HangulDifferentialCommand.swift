@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HangulCore
+import HangulCoreTesting
 import HangulDifferential
 
 /// `hangul-differential`: compares our composer with libhangul key by key and exits 1 on any mismatch.

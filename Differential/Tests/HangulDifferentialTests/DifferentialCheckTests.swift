@@ -1,4 +1,5 @@
 import HangulCore
+import HangulCoreTesting
 import HangulDifferential
 import Testing
 

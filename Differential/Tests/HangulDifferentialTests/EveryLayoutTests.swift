@@ -1,5 +1,6 @@
 import Foundation
 import HangulCore
+import HangulCoreTesting
 import HangulDifferential
 import Testing
 

@@ -1,3 +1,4 @@
+import HangulCore
 import HangulProtocol
 
 /// Arbitrary bytes into the protocol's line parser (``HangulProtocol/Request/parse(line:)-([UInt8])``).
@@ -9,7 +10,7 @@ public enum ProtocolTarget {
     public static func problems(_ data: UnsafeBufferPointer<UInt8>) -> [String] {
         let line = Array(data)
         var problems: [String] = []
-        switch Request.parse(line: line) {
+        switch Request.parse(line: line, layouts: .builtIn) {
         case .blank, .request: break
         case .invalid(let error), .invalidNotification(let error):
             let reply = error.replyLine
