@@ -19,13 +19,17 @@
 /// keystroke by keystroke (none among the built-in layouts' automata that the tests found; see
 /// ``FinishedSyllable/chain``) goes whole.
 ///
-/// Cost: a finished syllable is kept with the keystrokes that built it, about 210 bytes
-/// (``FinishedSyllable``), in an array that grows to the longest word typed and keeps its capacity
-/// between words; a word is at most ``maximumSyllables`` finished syllables. Typing allocates only
-/// when that array grows (at most a handful of times in a composer's life) and when a word ends
-/// while the caller still holds the previous output's text; per key, the work beyond the composer's
-/// own is a 180-byte copy of the composer. Text is returned as ``WordText``, a view that builds no
-/// `String` until the boundary asks for one.
+/// Cost: a finished syllable is kept with the keystrokes that built it, 208 bytes
+/// (``FinishedSyllable``), in an array that grows to the longest word typed and is reused, in
+/// place, by every later word; a word holds at most ``maximumSyllables`` finished syllables
+/// (13 KiB). The composer and the array's reference and count are 200 bytes, 16 more than a bare
+/// ``Composer``. So typing allocates only when the array grows (at the first finished syllable,
+/// then only for a word longer than any before: a handful of times in a composer's life), or when
+/// the caller still holds an earlier step's ``WordText`` while the next key changes the word,
+/// which then copies it. Per key, the work beyond the composer's own is a copy of the composer
+/// (184 bytes) kept until the key is done, and, when the key finished a syllable, rendering at
+/// most four candidate states to find its keystrokes. Text is returned as ``WordText``, a view
+/// that builds no `String` until the boundary asks for one.
 public struct WordComposer: Sendable {
     /// What one operation asks of the caller, as ``Composer/Output``: commit ``commit`` first, show
     /// ``preedit`` (the whole word), then, when ``consumed`` is false, let the key through.
@@ -60,8 +64,14 @@ public struct WordComposer: Sendable {
 
     /// The per-syllable automaton.
     public private(set) var composer: Composer
+    /// The word's finished syllables, oldest first: the first ``finishedCount`` elements. Entries
+    /// past the count are storage kept for the next word, overwritten in place, so that a word's
+    /// end frees nothing and the next word allocates nothing.
+    var storage: [FinishedSyllable] = []
+    var finishedCount = 0
+
     /// The word's finished syllables, oldest first.
-    var finished: [FinishedSyllable] = []
+    var finished: ArraySlice<FinishedSyllable> { storage[..<finishedCount] }
 
     public init(layout: Layout = .dubeolsik, options: ComposerOptions = ComposerOptions()) {
         composer = Composer(layout: layout, options: options)
@@ -73,7 +83,7 @@ public struct WordComposer: Sendable {
     public var options: ComposerOptions { composer.options }
 
     /// Whether no word is being composed.
-    public var isEmpty: Bool { finished.isEmpty && composer.isEmpty }
+    public var isEmpty: Bool { finishedCount == 0 && composer.isEmpty }
 
     /// The whole word being composed.
     public var preedit: WordText { WordText(finished: finished, rest: composer.preedit) }
@@ -98,14 +108,20 @@ public struct WordComposer: Sendable {
         }
         if endsWord {
             let word = WordText(finished: finished, rest: step.commit)
-            finished.removeAll(keepingCapacity: true)
+            finishedCount = 0
             return Output(consumed: step.consumed, commit: word, preedit: preedit)
         }
         guard !step.commit.isEmpty else { return Output(consumed: true, preedit: preedit) }
-        finished.append(FinishedSyllable(text: step.commit, chain: Self.chain(finishing: before, into: step.commit)))
-        guard finished.count > Self.maximumSyllables else { return Output(consumed: true, preedit: preedit) }
+        let syllable = FinishedSyllable(text: step.commit, chain: Self.chain(finishing: before, into: step.commit))
+        if finishedCount < storage.count {
+            storage[finishedCount] = syllable
+        } else {
+            storage.append(syllable)
+        }
+        finishedCount += 1
+        guard finishedCount > Self.maximumSyllables else { return Output(consumed: true, preedit: preedit) }
         let word = WordText(finished: finished, rest: ComposedText())
-        finished.removeAll(keepingCapacity: true)
+        finishedCount = 0
         return Output(consumed: true, commit: word, preedit: preedit)
     }
 
@@ -116,8 +132,9 @@ public struct WordComposer: Sendable {
             _ = composer.backspace()
             return Output(consumed: true, preedit: preedit)
         }
-        guard let last = finished.popLast() else { return Output(consumed: false) }
-        if let chain = last.chain {
+        guard finishedCount > 0 else { return Output(consumed: false) }
+        finishedCount -= 1
+        if let chain = storage[finishedCount].chain {
             composer.chain = chain
             _ = composer.backspace()
         }
@@ -127,14 +144,23 @@ public struct WordComposer: Sendable {
     /// Finishes the word and returns it as the text to commit.
     public mutating func flush() -> WordText {
         let word = WordText(finished: finished, rest: composer.flush())
-        finished.removeAll(keepingCapacity: true)
+        finishedCount = 0
         return word
     }
 
     /// Drops the word without committing it.
     public mutating func reset() {
-        finished.removeAll(keepingCapacity: true)
+        finishedCount = 0
         composer.reset()
+    }
+
+    /// The final of one written syllable (precomposed, or conjoining jamo), or nil when it has none.
+    static func finalJamo(of text: ComposedText) -> UInt32? {
+        if text.count == 3, JamoSlot(of: text.storage[2]) == .jongseong { return text.storage[2] }
+        guard text.count == 1, let scalar = Unicode.Scalar(text.storage[0]),
+            let final = Syllable.decompose(scalar)?.jongseong
+        else { return nil }
+        return final.rawValue
     }
 
     /// ㅡ, which romaja writes after a consonant that cannot join the next one (k then s → 크).
@@ -142,10 +168,11 @@ public struct WordComposer: Sendable {
 
     /// The keystrokes a key finished `text` from, given the composer just before the key.
     ///
-    /// A key finishes a syllable in one of three ways, which the automata share: the syllable is
-    /// finished as it was (the key starts the next one), or its latest keystroke moves on to the
-    /// next syllable first (a two-set vowel takes the final: 닭 + ㅏ finishes 달), or romaja fills
-    /// an empty vowel slot with ㅡ before finishing it (k then s finishes 크). The one that writes
+    /// A key finishes a syllable in one of four ways, which the automata share: the syllable is
+    /// finished as it was (the key starts the next one); its latest keystroke moves on to the next
+    /// syllable first (a two-set vowel takes the final: 닭 + ㅏ finishes 달); romaja splits a final
+    /// typed with one key and keeps part of it (x then e: 악 + 세); or romaja fills an empty vowel
+    /// slot with ㅡ before finishing it (k then s finishes 크). The one that writes
     /// out exactly `text` is the one that happened. Only composer internals in this module are
     /// touched; the composer's own hot path is unchanged.
     static func chain(finishing before: Composer, into text: ComposedText) -> JamoChain? {
@@ -153,6 +180,10 @@ public struct WordComposer: Sendable {
         if probe.preedit == text { return probe.chain }
         probe.chain.removeTail()
         if !probe.chain.isEmpty, probe.preedit == text { return probe.chain }
+        if probe.layout.kind == .romaja, !probe.chain.isEmpty, let final = finalJamo(of: text) {
+            probe.chain.setImplicit(final, of: .jongseong)
+            if probe.preedit == text { return probe.chain }
+        }
         probe = before
         if probe.layout.kind == .romaja, probe.chain.value(of: .jungseong) == 0 {
             probe.chain.setImplicit(romajaImpliedVowel, of: .jungseong)

@@ -5,7 +5,7 @@
 /// CLI output), where text has to become a string anyway. Holding one keeps the word's storage
 /// alive, so a caller that keeps a `WordText` across the next key makes that key copy the word.
 public struct WordText: Sendable, Equatable, Sequence, CustomStringConvertible {
-    var finished: [WordComposer.FinishedSyllable]
+    var finished: ArraySlice<WordComposer.FinishedSyllable>
     var rest: ComposedText
 
     /// No text.
@@ -14,7 +14,7 @@ public struct WordText: Sendable, Equatable, Sequence, CustomStringConvertible {
         rest = ComposedText()
     }
 
-    init(finished: [WordComposer.FinishedSyllable], rest: ComposedText) {
+    init(finished: ArraySlice<WordComposer.FinishedSyllable>, rest: ComposedText) {
         self.finished = finished
         self.rest = rest
     }
@@ -24,11 +24,16 @@ public struct WordText: Sendable, Equatable, Sequence, CustomStringConvertible {
     /// The scalars in order, one finished syllable after another, then the rest.
     public struct Iterator: IteratorProtocol {
         let text: WordText
-        var syllable = 0
+        var syllable: Int
         var scalar = 0
 
+        init(text: WordText) {
+            self.text = text
+            syllable = text.finished.startIndex
+        }
+
         public mutating func next() -> UInt32? {
-            while syllable < text.finished.count {
+            while syllable < text.finished.endIndex {
                 let current = text.finished[syllable].text
                 if scalar < current.count {
                     defer { scalar += 1 }
