@@ -16,7 +16,7 @@ public enum ConfigEditor {
     /// names separated by commas (`Hangul,Shift+space`; empty for none) or a TOML array.
     ///
     /// - Throws: The value's problems (source `the new value`), or, when the value is fine but the
-    ///   file has other problems this edit does not fix, the file's own problems with their lines.
+    ///   file has other problems this edit does not fix, those problems with their lines in the file.
     public static func setting(
         _ key: SettingKey, to value: String, in text: String, source: String, layouts: LayoutCatalog
     ) throws(ConfigError) -> String {
@@ -53,8 +53,16 @@ public enum ConfigEditor {
         do throws(ConfigError) {
             _ = try Settings.parse(edited, source: source, layouts: layouts)
         } catch {
-            // The value alone was fine, so the rest of the file is at fault: report it where it is.
-            _ = try Settings.parse(text, source: source, layouts: layouts)
+            // The value alone was fine, so the rest of the file is at fault: report those problems
+            // where they are in the file as it is (the edit may have moved lines), leaving out any
+            // that the edit fixed.
+            let remaining = Set(error.problems.map(\.reason))
+            do throws(ConfigError) {
+                _ = try Settings.parse(text, source: source, layouts: layouts)
+            } catch let before {
+                let unfixed = before.problems.filter { remaining.contains($0.reason) }
+                if !unfixed.isEmpty { throw ConfigError(problems: unfixed) }
+            }
             throw error
         }
         return edited

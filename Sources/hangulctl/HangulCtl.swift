@@ -132,7 +132,7 @@ extension Config {
                 Switches take true or false (or on, off); layout, output, start-mode and commit-unit a \
                 word; toggle-keys key names separated by commas (an empty value for none). The file is \
                 created when missing and replaced atomically; nothing is written when the result would \
-                not be accepted. A running hanguld reads the file when it starts.
+                not be accepted. (hanguld does not read the file yet: that comes with live reload.)
                 """)
 
         @Argument(help: "The key, such as layout or toggle-keys.")
