@@ -126,7 +126,10 @@ let package = Package(
         .testTarget(name: "HangulLayoutFilesTests", dependencies: ["HangulLayoutFiles", "HangulTestSupport"]),
         .testTarget(
             name: "HangulConfigTests",
-            dependencies: ["HangulConfig", "HangulCore", "HangulKeys", "hangulctl", "HangulTestSupport"]
+            dependencies: [
+                "HangulConfig", "HangulCore", "HangulKeys", "hangulctl", "HangulTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ]
 )

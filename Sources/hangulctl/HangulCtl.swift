@@ -23,7 +23,7 @@ struct HangulCtl: ParsableCommand {
 struct Config: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check, read or change the settings file.",
-        subcommands: [Check.self, Get.self, Set.self, Path.self]
+        subcommands: [Check.self, Get.self, SetValue.self, ShowPath.self]
     )
 }
 
@@ -125,8 +125,9 @@ extension Config {
         }
     }
 
-    struct Set: ParsableCommand {
+    struct SetValue: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Change a setting in the settings file, keeping its comments.",
             discussion: """
                 Switches take true or false (or on, off); layout, output, start-mode and commit-unit a \
@@ -150,8 +151,9 @@ extension Config {
         }
     }
 
-    struct Path: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the settings file's path.")
+    struct ShowPath: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "path", abstract: "Print the settings file's path.")
 
         @OptionGroup var options: FileOptions
 
