@@ -139,6 +139,7 @@ struct TOMLScanner {
 
     /// Skips one value; for an array, records the line each element starts on.
     private mutating func scanValue(elementLines: inout [Int]) {
+        defer { index = min(index, bytes.count) }  // an escape at the very end steps past it
         guard let byte = peek() else { return }
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             scanString()
@@ -146,12 +147,13 @@ struct TOMLScanner {
             scanBracketed(elementLines: &elementLines)
         } else {
             // A number, boolean or date: up to a comment, a separator or the end of the line.
+            let start = index
             while let next = peek(), next != UInt8(ascii: "\n"), next != UInt8(ascii: "#"), next != UInt8(ascii: ","),
                 next != UInt8(ascii: "]"), next != UInt8(ascii: "}")
             {
                 index += 1
             }
-            while index > 0,
+            while index > start,
                 bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "\t")
                     || bytes[index - 1] == UInt8(ascii: "\r")
             {
@@ -167,6 +169,8 @@ struct TOMLScanner {
         index += 1
         while true {
             skipTrivia()
+            let start = index
+            defer { if index == start, index < bytes.count { index += 1 } }  // not TOML: step on, never loop
             guard let byte = peek() else { return }
             if byte == close {
                 index += 1
@@ -194,12 +198,6 @@ struct TOMLScanner {
                 skipBlanks()
                 var nested: [Int] = []
                 scanValue(elementLines: &nested)
-            }
-            if index < bytes.count, peek() != close, peek() != UInt8(ascii: ","), peek() != UInt8(ascii: "#"),
-                peek() != UInt8(ascii: "\n"), peek() != UInt8(ascii: " "), peek() != UInt8(ascii: "\t"),
-                peek() != UInt8(ascii: "\r")
-            {
-                index += 1  // not TOML; step on rather than loop
             }
         }
     }
