@@ -39,10 +39,12 @@ public struct ConfigTool: Sendable {
         }
     }
 
-    /// `config get [KEY]`: one key's value in the form `set` takes, or every key as TOML lines.
-    public func get(_ key: SettingKey?, path: String) -> Outcome {
+    /// `config get [KEY]`: one key's value in the form `set` takes, or every key as TOML lines, or
+    /// with `json` every key as one line of JSON (``Settings/json``).
+    public func get(_ key: SettingKey?, path: String, json: Bool = false) -> Outcome {
         do throws(ConfigError) {
             let settings = try ConfigFile.load(path, layouts: layouts)
+            if json { return Outcome(output: settings.json + "\n") }
             guard let key else { return Outcome(output: settings.tomlLines) }
             return Outcome(output: settings.plainValue(of: key) + "\n")
         } catch {

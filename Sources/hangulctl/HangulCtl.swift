@@ -114,14 +114,18 @@ extension Config {
         @Argument(help: "The key, such as layout or toggle-keys.")
         var key: String?
 
+        @Flag(help: "Print every setting as one line of JSON, the protocol's option names and values.")
+        var json = false
+
         @OptionGroup var options: FileOptions
 
         func validate() throws {
             if let key { _ = try settingKey(key) }
+            if json, key != nil { throw ValidationError("--json prints every setting; give no key with it") }
         }
 
         func run() throws {
-            try finish(try options.tool().get(try key.map(settingKey), path: try options.path()))
+            try finish(try options.tool().get(try key.map(settingKey), path: try options.path(), json: json))
         }
     }
 

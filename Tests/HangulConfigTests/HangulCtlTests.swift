@@ -24,6 +24,10 @@ import Testing
         #expect(try Self.run(["config", "get", "layout"], home: home).stdout == "3f\n")
         #expect(try Self.run(["config", "get", "toggle-keys"], home: home).stdout == "Hangul,Shift+space\n")
         #expect(try Self.run(["config", "check"], home: home).stdout == "\(path): ok\n")
+        #expect(
+            try Self.run(["config", "get", "--json"], home: home).stdout
+                == #"{"layout":"3f","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"start-mode":"hangul","commit-unit":"syllable"}"#
+                + "\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "layout = \"3f\"\n")
     }
 

@@ -264,3 +264,33 @@ import Testing
         #expect(current.layout == "3f")
     }
 }
+
+/// The JSON form: the protocol's options object, byte for byte, then the two session keys.
+@Suite struct SettingsJSONTests {
+    @Test func theDefaultsAreTheProtocolsDefaultOptions() {
+        #expect(
+            Settings().json
+                == #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"start-mode":"hangul","commit-unit":"syllable"}"#
+        )
+    }
+
+    @Test func everyValueIsWritten() throws {
+        let settings = try Settings.parse(
+            """
+            layout = "sebeolsik-final"
+            auto-reorder = true
+            combi-on-double-stroke = true
+            non-choseong-combi = false
+            extended-vowels = false
+            output = "jamo"
+            toggle-keys = ["ctrl+space"]
+            escape-to-latin = true
+            start-mode = "latin"
+            commit-unit = "word"
+            """, source: "config.toml", layouts: .builtIn)
+        #expect(
+            settings.json
+                == #"{"layout":"3f","auto-reorder":true,"combi-on-double-stroke":true,"non-choseong-combi":false,"extended-vowels":false,"output":"jamo","toggle-keys":["Control+space"],"escape-to-latin":true,"start-mode":"latin","commit-unit":"word"}"#
+        )
+    }
+}
