@@ -49,13 +49,39 @@ public enum ConfigEditor {
                 bytes.append(contentsOf: line)
             }
         }
-        let edited = String(decoding: bytes, as: UTF8.self)
+        return try checked(String(decoding: bytes, as: UTF8.self), editedFrom: text, source: source, layouts: layouts)
+    }
+
+    /// The text without `key`'s definition (its line, or lines for a value spanning several, and a
+    /// comment after it), so the key takes its default; comments above it stay. Unchanged when the
+    /// file does not set the key.
+    public static func removing(
+        _ key: SettingKey, from text: String, source: String, layouts: LayoutCatalog
+    ) throws(ConfigError) -> String {
+        if (try? TOMLTable(string: text)) == nil {
+            _ = try Settings.parse(text, source: source, layouts: layouts)  // throws the syntax error with its line
+        }
+        let scanner = TOMLScanner(text)
+        guard let entry = scanner.entry(key.rawValue) else { return text }
+        guard entry.value != nil else {
+            throw ConfigError(
+                ConfigProblem(
+                    source: source, line: entry.line,
+                    reason: "\(key.rawValue) is written as a table or dotted key here; change it by hand"))
+        }
+        var bytes = Array(text.utf8)
+        bytes.removeSubrange(entry.statement)
+        return try checked(String(decoding: bytes, as: UTF8.self), editedFrom: text, source: source, layouts: layouts)
+    }
+
+    /// The edited text when the parser accepts it; otherwise the problems the edit did not fix,
+    /// reported where they are in the file as it is (the edit may have moved lines).
+    static func checked(
+        _ edited: String, editedFrom text: String, source: String, layouts: LayoutCatalog
+    ) throws(ConfigError) -> String {
         do throws(ConfigError) {
             _ = try Settings.parse(edited, source: source, layouts: layouts)
         } catch {
-            // The value alone was fine, so the rest of the file is at fault: report those problems
-            // where they are in the file as it is (the edit may have moved lines), leaving out any
-            // that the edit fixed.
             let remaining = Set(error.problems.map(\.reason))
             do throws(ConfigError) {
                 _ = try Settings.parse(text, source: source, layouts: layouts)

@@ -64,4 +64,17 @@ public struct ConfigTool: Sendable {
             return Outcome(errors: "not changed:\n" + error.description + "\n", status: 1)
         }
     }
+
+    /// `config unset KEY`: removes the key from the file, so it takes its default; comments
+    /// elsewhere kept, written atomically, nothing written unless the parser accepts the result.
+    public func unset(_ key: SettingKey, path: String) -> Outcome {
+        do throws(ConfigError) {
+            guard let text = try ConfigFile.read(path) else { return Outcome() }
+            let edited = try ConfigEditor.removing(key, from: text, source: path, layouts: layouts)
+            if edited != text { try ConfigFile.write(edited, to: path) }
+            return Outcome()
+        } catch {
+            return Outcome(errors: "not changed:\n" + error.description + "\n", status: 1)
+        }
+    }
 }

@@ -18,6 +18,9 @@ struct TOMLScanner {
         var value: Range<Int>?
         /// The 1-based line of each element, when the value is an array.
         var elementLines: [Int] = []
+        /// Byte offsets of the whole definition: from the start of the key's line through the end
+        /// of the line the value ends on, its newline included.
+        var statement: Range<Int> = 0..<0
     }
 
     let bytes: [UInt8]
@@ -109,13 +112,16 @@ struct TOMLScanner {
             let valueStart = index
             var elementLines: [Int] = []
             scanValue(elementLines: &elementLines)
+            let valueEnd = index
+            skipToLineEnd()
             if !inTable, entry(name) == nil, !name.isEmpty {
+                var lineStart = start
+                while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
                 entries.append(
                     Entry(
-                        name: name, line: line(at: start), value: dotted ? nil : valueStart..<index,
-                        elementLines: elementLines))
+                        name: name, line: line(at: start), value: dotted ? nil : valueStart..<valueEnd,
+                        elementLines: elementLines, statement: lineStart..<min(index + 1, bytes.count)))
             }
-            skipToLineEnd()
         }
     }
 

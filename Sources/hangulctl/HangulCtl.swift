@@ -23,7 +23,7 @@ struct HangulCtl: ParsableCommand {
 struct Config: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check, read or change the settings file.",
-        subcommands: [Check.self, Get.self, SetValue.self, ShowPath.self]
+        subcommands: [Check.self, Get.self, SetValue.self, Unset.self, ShowPath.self]
     )
 }
 
@@ -152,6 +152,27 @@ extension Config {
 
         func run() throws {
             try finish(try options.tool().set(try settingKey(key), to: value, path: try options.path()))
+        }
+    }
+
+    struct Unset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a setting from the settings file, so that it takes its default.",
+            discussion: """
+                The key's line (or lines, for a list written over several) goes, with a comment after \
+                it on the same line; other comments stay. Nothing is written when the result would not \
+                be accepted.
+                """)
+
+        @Argument(help: "The key, such as layout or toggle-keys.")
+        var key: String
+
+        @OptionGroup var options: FileOptions
+
+        func validate() throws { _ = try settingKey(key) }
+
+        func run() throws {
+            try finish(try options.tool().unset(try settingKey(key), path: try options.path()))
         }
     }
 

@@ -136,3 +136,42 @@ import Testing
                 == "\(Self.path):1: layout is written as a table or dotted key here; change it by hand")
     }
 }
+
+/// `hangulctl config unset`: the key's definition goes, everything else stays.
+@Suite struct ConfigEditorUnsetTests {
+    static let path = "/home/u/.config/hangul/config.toml"
+
+    static func unset(_ key: SettingKey, in text: String) throws(ConfigError) -> String {
+        try ConfigEditor.removing(key, from: text, source: path, layouts: .builtIn)
+    }
+
+    @Test func aKeysLinesGoAndItsNeighboursStay() throws {
+        #expect(
+            try Self.unset(.toggleKeys, in: ConfigEditorTests.commented) == """
+                # My Hangul settings.
+                layout = "2"      # 두벌식 for now
+
+                # Keys that switch modes.
+                auto-reorder = false
+                """)
+        #expect(
+            try Self.unset(.autoReorder, in: ConfigEditorTests.commented)
+                == String(ConfigEditorTests.commented.dropLast("auto-reorder = false".count)))
+        #expect(try Self.unset(.layout, in: "  layout = \"3f\"  # mine\noutput = \"jamo\"\n") == "output = \"jamo\"\n")
+    }
+
+    @Test func aKeyTheFileDoesNotSetLeavesItAsItIs() throws {
+        #expect(try Self.unset(.commitUnit, in: ConfigEditorTests.commented) == ConfigEditorTests.commented)
+    }
+
+    @Test func removingTheKeyThatWasWrongFixesTheFile() throws {
+        #expect(try Self.unset(.output, in: "output = \"jam\"\nlayout = \"3f\"\n") == "layout = \"3f\"\n")
+        #expect(
+            throws: ConfigError(
+                problems: [
+                    ConfigProblem(
+                        source: Self.path, line: 2, reason: #"output must be "syllables" or "jamo", not "jam""#)
+                ])
+        ) { try Self.unset(.layout, in: "layout = \"3f\"\noutput = \"jam\"\n") }
+    }
+}

@@ -29,6 +29,9 @@ import Testing
                 == #"{"layout":"3f","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"start-mode":"hangul","commit-unit":"syllable"}"#
                 + "\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "layout = \"3f\"\n")
+        #expect(try Self.run(["config", "unset", "layout"], home: home).status == 0)
+        #expect(try Self.run(["config", "get", "layout"], home: home).stdout == "2\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "")
     }
 
     @Test func aBrokenFileFailsTheCheckAndIsNotChanged() throws {
