@@ -5,7 +5,8 @@ import Testing
 
 /// Laws of `config set` over generated files: whatever the file's layout (comments, blank lines,
 /// trailing comments, literal strings, lists over several lines) and whichever key is set, the
-/// result is accepted, changes exactly that key, and keeps every comment.
+/// result is accepted, changes exactly that key, and keeps every comment; unsetting it again
+/// gives the key its default and changes nothing else.
 @Suite struct ConfigEditorLawTests {
     /// Each key written in a few ways, each giving the value in ``values``'s same position.
     static let writings: [(SettingKey, [String])] = [
@@ -69,6 +70,20 @@ import Testing
             let comments = text.split(separator: "\n").filter { $0.hasPrefix("# c") }
             let kept = Set(edited.split(separator: "\n"))
             #expect(comments.allSatisfy { kept.contains($0) }, "\(edited)")
+
+            let removed: Settings
+            do {
+                let unset = try ConfigEditor.removing(key, from: edited, source: "config.toml", layouts: .builtIn)
+                removed = try Settings.parse(unset, source: "config.toml", layouts: .builtIn)
+                #expect(comments.allSatisfy { Set(unset.split(separator: "\n")).contains($0) }, "\(unset)")
+            } catch {
+                Issue.record("unset: \(error) for\n\(edited)")
+                return
+            }
+            #expect(removed.plainValue(of: key) == Settings().plainValue(of: key))
+            for other in SettingKey.allCases where other != key {
+                #expect(removed.plainValue(of: other) == before.plainValue(of: other), "\(other)")
+            }
         }
     }
 }
