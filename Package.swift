@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "HangulClient", targets: ["HangulClient"]),
         .executable(name: "hangul-compose", targets: ["hangul-compose"]),
         .executable(name: "hanguld", targets: ["hanguld"]),
+        .executable(name: "hangulctl", targets: ["hangulctl"]),
+        .library(name: "HangulConfig", targets: ["HangulConfig"]),
         // Test support for the nested harness packages (Differential/, Fuzz/, Benchmarks/): layouts
         // spelled backwards, a seeded generator, random strokes and the output laws. Not part of
         // the engine.
@@ -24,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The settings file's TOML parser (toml++ underneath); README, "Configuration", says why this
+        // one rather than swift-configuration.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(name: "HangulCore"),
@@ -39,6 +44,24 @@ let package = Package(
             dependencies: ["HangulCore", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(name: "CPeerCredentials"),
+        // The settings file: parsed with TOMLKit, checked against the layout catalog, typed with the
+        // engine's own vocabulary (ComposerOptions, KeyChord, InputMode).
+        .target(
+            name: "HangulConfig",
+            dependencies: [
+                "HangulCore", "HangulKeys",
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        .executableTarget(
+            name: "hangulctl",
+            dependencies: [
+                "HangulConfig", "HangulCore", "HangulLayoutFiles",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .target(
             name: "HangulDaemon",
             dependencies: [
@@ -104,5 +127,12 @@ let package = Package(
         ),
         .testTarget(name: "HangulComposeTests", dependencies: ["hangul-compose", "HangulTestSupport"]),
         .testTarget(name: "HangulLayoutFilesTests", dependencies: ["HangulLayoutFiles", "HangulTestSupport"]),
+        .testTarget(
+            name: "HangulConfigTests",
+            dependencies: [
+                "HangulConfig", "HangulCore", "HangulKeys", "hangulctl", "HangulTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
     ]
 )

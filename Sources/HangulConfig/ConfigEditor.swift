@@ -1,0 +1,136 @@
+import HangulCore
+import TOMLKit
+
+/// Changes one key of a settings file's text, keeping everything else as the user wrote it.
+///
+/// TOMLKit cannot write a document back with its comments (it re-serializes the table), so the
+/// edit is textual: the key's value is replaced where it is written (a value spanning lines
+/// included, a comment after it kept), or a `key = value` line is added after the top-level keys.
+/// The new value is checked on its own first, so a mistake is reported against what the user
+/// typed; then the whole new text is parsed, and a text the parser would reject is never returned.
+public enum ConfigEditor {
+    /// The text with `key` set to `value`.
+    ///
+    /// `value` is what a user types on a command line: `true` or `false` (also `on`, `off`) for
+    /// switches; a word, bare or in TOML quotes, for strings (`3f`, `"3f"`); for `toggle-keys`, key
+    /// names separated by commas (`Hangul,Shift+space`; empty for none) or a TOML array.
+    ///
+    /// - Throws: The value's problems (source `the new value`), or, when the value is fine but the
+    ///   file has other problems this edit does not fix, those problems with their lines in the file.
+    public static func setting(
+        _ key: SettingKey, to value: String, in text: String, source: String, layouts: LayoutCatalog
+    ) throws(ConfigError) -> String {
+        let literal = try literal(for: key, from: value)
+        do throws(ConfigError) {
+            _ = try Settings.parse("\(key.rawValue) = \(literal)\n", source: "the new value", layouts: layouts)
+        } catch {
+            throw ConfigError(
+                problems: error.problems.map { ConfigProblem(source: $0.source, line: 0, reason: $0.reason) })
+        }
+        if (try? TOMLTable(string: text)) == nil {
+            _ = try Settings.parse(text, source: source, layouts: layouts)  // throws the syntax error with its line
+        }
+        let scanner = TOMLScanner(text)
+        var bytes = Array(text.utf8)
+        if let entry = scanner.entry(key.rawValue) {
+            guard let range = entry.value else {
+                throw ConfigError(
+                    ConfigProblem(
+                        source: source, line: entry.line,
+                        reason: "\(key.rawValue) is written as a table or dotted key here; change it by hand"))
+            }
+            bytes.replaceSubrange(range, with: Array(literal.utf8))
+        } else {
+            let line = Array("\(key.rawValue) = \(literal)\n".utf8)
+            if let offset = scanner.firstTableOffset {
+                bytes.insert(contentsOf: line, at: offset)
+            } else {
+                if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+                bytes.append(contentsOf: line)
+            }
+        }
+        return try checked(String(decoding: bytes, as: UTF8.self), editedFrom: text, source: source, layouts: layouts)
+    }
+
+    /// The text without `key`'s definition (its line, or lines for a value spanning several, and a
+    /// comment after it), so the key takes its default; comments above it stay. Unchanged when the
+    /// file does not set the key.
+    public static func removing(
+        _ key: SettingKey, from text: String, source: String, layouts: LayoutCatalog
+    ) throws(ConfigError) -> String {
+        if (try? TOMLTable(string: text)) == nil {
+            _ = try Settings.parse(text, source: source, layouts: layouts)  // throws the syntax error with its line
+        }
+        let scanner = TOMLScanner(text)
+        guard let entry = scanner.entry(key.rawValue) else { return text }
+        guard entry.value != nil else {
+            throw ConfigError(
+                ConfigProblem(
+                    source: source, line: entry.line,
+                    reason: "\(key.rawValue) is written as a table or dotted key here; change it by hand"))
+        }
+        var bytes = Array(text.utf8)
+        bytes.removeSubrange(entry.statement)
+        return try checked(String(decoding: bytes, as: UTF8.self), editedFrom: text, source: source, layouts: layouts)
+    }
+
+    /// The edited text when the parser accepts it; otherwise the problems the edit did not fix,
+    /// reported where they are in the file as it is (the edit may have moved lines).
+    static func checked(
+        _ edited: String, editedFrom text: String, source: String, layouts: LayoutCatalog
+    ) throws(ConfigError) -> String {
+        do throws(ConfigError) {
+            _ = try Settings.parse(edited, source: source, layouts: layouts)
+        } catch {
+            let remaining = Set(error.problems.map(\.reason))
+            do throws(ConfigError) {
+                _ = try Settings.parse(text, source: source, layouts: layouts)
+            } catch let before {
+                let unfixed = before.problems.filter { remaining.contains($0.reason) }
+                if !unfixed.isEmpty { throw ConfigError(problems: unfixed) }
+            }
+            throw error
+        }
+        return edited
+    }
+
+    /// The TOML literal for what a user typed.
+    static func literal(for key: SettingKey, from value: String) throws(ConfigError) -> String {
+        func failure(_ reason: String) -> ConfigError {
+            ConfigError(ConfigProblem(source: "the new value", line: 0, reason: reason))
+        }
+        let trimmed = value.trimmingWhitespace
+        guard !trimmed.contains("\n"), !trimmed.contains("\r") else {
+            throw failure("\(key.rawValue) must be written on one line")
+        }
+        switch key {
+        case .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels, .escapeToLatin:
+            switch trimmed.lowercased() {
+            case "true", "on": return "true"
+            case "false", "off": return "false"
+            default:
+                throw failure("\(key.rawValue) must be true or false (or on, off), not \(SettingsReader.quote(value))")
+            }
+        case .layout, .output, .startMode, .commitUnit:
+            if trimmed.hasPrefix("\"") || trimmed.hasPrefix("'") {
+                return trimmed  // already TOML; the parse that follows checks it
+            }
+            return Settings.tomlString(trimmed)
+        case .toggleKeys:
+            if trimmed.hasPrefix("[") { return trimmed }
+            let names = trimmed.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+            return "[" + names.map(Settings.tomlString).joined(separator: ", ") + "]"
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and newlines.
+    var trimmingWhitespace: String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

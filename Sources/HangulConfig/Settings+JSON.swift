@@ -1,0 +1,58 @@
+import HangulCore
+
+extension Settings {
+    /// The settings as one line of JSON: the protocol's options object (PROTOCOL.md section 5:
+    /// every option, in its order, toggle keys in canonical form), then `start-mode` and
+    /// `commit-unit`.
+    ///
+    /// What `hangulctl config get --json` prints, for scripts and for a process that must not link
+    /// the TOML parser: the daemon could read its settings from this rather than from TOMLKit,
+    /// whose Foundation dependency costs it about 7 MB of resident memory (README,
+    /// "Configuration"). The options part is exactly what `set_options` takes.
+    public var json: String {
+        var members: [String] = [
+            "\"layout\":" + Self.jsonString(layout)
+        ]
+        for option in ComposerOptionsOrder.booleans {
+            members.append("\"\(option.rawValue)\":" + (composerOptions[option] ? "true" : "false"))
+        }
+        members.append("\"output\":" + Self.jsonString(composerOptions.output.rawValue))
+        members.append(
+            "\"toggle-keys\":["
+                + toggleKeys.map { Self.jsonString(ToggleKeyNotation.format($0)) }.joined(separator: ",")
+                + "]")
+        members.append("\"escape-to-latin\":" + (escapeToLatin ? "true" : "false"))
+        members.append("\"start-mode\":" + Self.jsonString(startMode.rawValue))
+        members.append("\"commit-unit\":" + Self.jsonString(commitUnit.rawValue))
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    /// A JSON string: `"`, `\` and control characters escaped, everything else as is (UTF-8).
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// The boolean composer switches in the protocol's order (PROTOCOL.md section 5).
+enum ComposerOptionsOrder {
+    static let booleans: [ComposerOptions.Option] = [
+        .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels,
+    ]
+}

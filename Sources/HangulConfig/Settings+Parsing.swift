@@ -1,0 +1,201 @@
+import HangulCore
+import HangulKeys
+import TOMLKit
+
+extension Settings {
+    /// Reads a settings file's text.
+    ///
+    /// Every problem is collected (an unknown key, a wrong type, an unknown layout, a bad toggle
+    /// key), each with its line and what is accepted there, and any problem rejects the whole file:
+    /// the caller keeps the settings it had. Keys the file leaves out keep their defaults.
+    ///
+    /// - Parameters:
+    ///   - source: The path to name in messages.
+    ///   - layouts: The layouts `layout` may name, by id or alias: the built-ins plus the user's
+    ///     layout files, as the daemon will offer them.
+    public static func parse(_ text: String, source: String, layouts: LayoutCatalog) throws(ConfigError) -> Settings {
+        if let offset = text.utf8.firstIndex(of: 0) {
+            let line = text.utf8[..<offset].count { $0 == UInt8(ascii: "\n") } + 1
+            throw ConfigError(
+                ConfigProblem(source: source, line: line, reason: "contains a NUL byte; a settings file is plain text"))
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(
+                ConfigProblem(
+                    source: source, line: error.source.begin.line,
+                    reason: "not valid TOML: \(error.description) (column \(error.source.begin.column))"))
+        } catch {
+            throw ConfigError(ConfigProblem(source: source, line: 0, reason: "not valid TOML: \(error)"))
+        }
+        var reader = SettingsReader(source: source, scanner: TOMLScanner(text), layouts: layouts)
+        for key in table.keys {
+            guard let value = table[key] else { continue }
+            reader.read(key: key, value: value)
+        }
+        guard reader.problems.isEmpty else { throw ConfigError(problems: reader.problems) }
+        return reader.settings
+    }
+}
+
+/// Reads the top-level keys of a parsed file into ``Settings``, collecting problems.
+struct SettingsReader {
+    let source: String
+    let scanner: TOMLScanner
+    let layouts: LayoutCatalog
+    var settings = Settings()
+    var problems: [ConfigProblem] = []
+
+    mutating func read(key name: String, value: TOMLValueConvertible) {
+        let line = scanner.entry(name)?.line ?? 0
+        func problem(_ reason: String, line: Int = line) {
+            problems.append(ConfigProblem(source: source, line: line, reason: reason))
+        }
+        guard let key = SettingKey(rawValue: name) else {
+            problem(Self.unknownKeyReason(name, isTable: value.type == .table))
+            return
+        }
+        switch key {
+        case .layout:
+            guard let id = value.string else {
+                return problem(#"layout must be a string naming a layout, such as "3f", not "# + Self.describe(value))
+            }
+            guard let layout = layouts.layout(named: id) else {
+                return problem(
+                    "unknown layout \(Self.quote(id)); known: \(layouts.ids.joined(separator: ", "))"
+                        + " (or a long id such as \"sebeolsik-final\")")
+            }
+            settings.layout = layout.id
+        case .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels, .escapeToLatin:
+            guard let flag = value.bool, value.type == .bool else {
+                return problem("\(name) must be true or false, not " + Self.describe(value))
+            }
+            if let option = key.composerOption {
+                settings.composerOptions[option] = flag
+            } else {
+                settings.escapeToLatin = flag
+            }
+        case .output, .startMode, .commitUnit:
+            let words = key.acceptedWords ?? []
+            let accepted = words.map { Self.quote($0) }.joined(separator: " or ")
+            guard let word = value.string else {
+                return problem("\(name) must be \(accepted), not " + Self.describe(value))
+            }
+            switch key {
+            case .output:
+                guard let form = ComposerOptions.OutputForm(rawValue: word) else {
+                    return problem("\(name) must be \(accepted), not \(Self.quote(word))")
+                }
+                settings.composerOptions.output = form
+            case .startMode:
+                guard let mode = InputMode(rawValue: word) else {
+                    return problem("\(name) must be \(accepted), not \(Self.quote(word))")
+                }
+                settings.startMode = mode
+            default:
+                guard let unit = CommitUnit(rawValue: word) else {
+                    return problem("\(name) must be \(accepted), not \(Self.quote(word))")
+                }
+                settings.commitUnit = unit
+            }
+        case .toggleKeys:
+            readToggleKeys(value, line: line)
+        }
+    }
+
+    private mutating func readToggleKeys(_ value: TOMLValueConvertible, line: Int) {
+        func problem(_ reason: String, line: Int) {
+            problems.append(ConfigProblem(source: source, line: line, reason: reason))
+        }
+        guard let array = value.array else {
+            return problem(
+                #"toggle-keys must be an array of key names such as ["Hangul", "Shift+space"], not "#
+                    + Self.describe(value), line: line)
+        }
+        guard array.count <= Settings.maximumToggleKeys else {
+            return problem(
+                "toggle-keys lists \(array.count) keys; at most \(Settings.maximumToggleKeys) are allowed", line: line)
+        }
+        let elementLines = scanner.entry("toggle-keys")?.elementLines ?? []
+        var chords: [KeyChord] = []
+        for index in 0..<array.count {
+            let elementLine = index < elementLines.count ? elementLines[index] : line
+            let element = array[index]
+            let label = "toggle-keys[\(index)]"
+            guard let notation = element.string else {
+                problem(
+                    #"\#(label) must be a key name such as "Shift+space", not "# + Self.describe(element),
+                    line: elementLine)
+                continue
+            }
+            do throws(ToggleKeyNotation.Failure) {
+                chords.append(try ToggleKeyNotation.parse(notation))
+            } catch {
+                let reason: String
+                switch error {
+                case .emptyName:
+                    reason = "\(label) \(Self.quote(notation)) has no key name after its modifiers"
+                case .unknownModifier(let modifier):
+                    reason =
+                        "\(label) \(Self.quote(notation)) has an unknown modifier \(Self.quote(modifier)); "
+                        + "modifiers are \(ToggleKeyNotation.modifierList)"
+                case .unknownKeysym(let name):
+                    reason =
+                        "\(label) \(Self.quote(notation)): \(Self.quote(name)) is not an X11 keysym name; "
+                        + "names are spelled as xkbcommon spells them, case mattering, such as Hangul, space, Alt_R"
+                }
+                problem(reason, line: elementLine)
+            }
+        }
+        settings.toggleKeys = chords
+    }
+
+    static func unknownKeyReason(_ name: String, isTable: Bool) -> String {
+        if name == SettingKey.hanjaKeys {
+            return "hanja-keys is reserved for hanja conversion, which this version does not have yet; remove it"
+        }
+        let kebab = name.lowercased().replacing("_", with: "-")
+        if kebab != name, SettingKey(rawValue: kebab) != nil {
+            return "unknown key \(quote(name)); did you mean \(quote(kebab))? Keys are kebab-case"
+        }
+        let what = isTable ? "unknown table \(quote(name)): settings are top-level keys" : "unknown key \(quote(name))"
+        return "\(what); known keys: \(SettingKey.names)"
+    }
+
+    /// A value for a message: its TOML type, and the value itself when short.
+    static func describe(_ value: TOMLValueConvertible) -> String {
+        switch value.type {
+        case .string: "the string " + quote(value.string ?? "")
+        case .int: "the integer \(value.int ?? 0)"
+        case .double: "the number \(value.double ?? 0)"
+        case .bool: (value.bool ?? false) ? "true" : "false"
+        case .array: "an array"
+        case .table: "a table"
+        case .date: "a date"
+        case .time: "a time"
+        case .dateTime: "a date-time"
+        }
+    }
+
+    /// A string in double quotes, cut to 32 characters, with quotes and control characters escaped.
+    static func quote(_ text: String) -> String {
+        var shown = ""
+        for character in text.prefix(32) {
+            switch character {
+            case "\"": shown += "\\\""
+            case "\\": shown += "\\\\"
+            case "\n": shown += "\\n"
+            case "\t": shown += "\\t"
+            default:
+                if character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                    shown += character.unicodeScalars.map { "\\u{" + String($0.value, radix: 16) + "}" }.joined()
+                } else {
+                    shown.append(character)
+                }
+            }
+        }
+        return "\"" + shown + (text.count > 32 ? "…" : "") + "\""
+    }
+}
