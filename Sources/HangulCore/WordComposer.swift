@@ -155,16 +155,11 @@ public struct WordComposer: Sendable {
     }
 
     /// The final of one written syllable (precomposed, or conjoining jamo), or nil when it has none.
-    static func finalJamo(of text: ComposedText) -> UInt32? {
-        if text.count == 3, JamoSlot(of: text.storage[2]) == .jongseong { return text.storage[2] }
-        guard text.count == 1, let scalar = Unicode.Scalar(text.storage[0]),
-            let final = Syllable.decompose(scalar)?.jongseong
-        else { return nil }
-        return final.rawValue
+    static func finalJamo(of text: ComposedText) -> Jamo? {
+        if text.count == 3, JamoSlot(of: text.storage[2]) == .jongseong { return Jamo(rawValue: text.storage[2]) }
+        guard text.count == 1, let scalar = Unicode.Scalar(text.storage[0]) else { return nil }
+        return Syllable.decompose(scalar)?.jongseong
     }
-
-    /// ㅡ, which romaja writes after a consonant that cannot join the next one (k then s → 크).
-    static let romajaImpliedVowel: UInt32 = 0x1173
 
     /// The keystrokes a key finished `text` from, given the composer just before the key.
     ///
@@ -185,8 +180,9 @@ public struct WordComposer: Sendable {
             if probe.preedit == text { return probe.chain }
         }
         probe = before
-        if probe.layout.kind == .romaja, probe.chain.value(of: .jungseong) == 0 {
-            probe.chain.setImplicit(romajaImpliedVowel, of: .jungseong)
+        if probe.layout.kind == .romaja, probe.chain.value(of: .jungseong) == nil {
+            // ㅡ, which romaja writes after a consonant that cannot join the next one (k then s → 크).
+            probe.chain.setImplicit(.jungseongEu, of: .jungseong)
             if probe.preedit == text { return probe.chain }
         }
         return nil
