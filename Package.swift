@@ -35,11 +35,18 @@ let package = Package(
         .target(name: "HangulKeys", dependencies: ["HangulCore", "CXKBCommon"]),
         .target(name: "HangulProtocol", dependencies: ["HangulCore"]),
         .target(name: "HangulLayoutFiles", dependencies: ["HangulCore"]),
+        // The POSIX plumbing every executable and library shares, on swift-system: Unix socket
+        // addresses and connections, file status, EINTR-safe reads, the descriptor limit. No NIO.
+        .target(
+            name: "HangulSystem",
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(name: "CPeerCredentials"),
         .target(
             name: "HangulDaemon",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulProtocol", "CPeerCredentials",
+                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "CPeerCredentials",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -52,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "hanguld",
             dependencies: [
-                "HangulDaemon", "HangulKeys", "HangulLayoutFiles",
+                "HangulDaemon", "HangulKeys", "HangulLayoutFiles", "HangulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -92,6 +99,7 @@ let package = Package(
             name: "HangulDaemonTests",
             dependencies: [
                 "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "CPeerCredentials",
+                "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
                 "hanguld", "hangul-compose", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
