@@ -1,10 +1,12 @@
 import HangulProtocol
+import HangulSystem
 import Logging
+import SystemPackage
 
 /// A bound (not yet listening) socket plus what must be undone at shutdown.
 struct PreparedListener: Sendable {
     /// The bound socket; NIO takes it over (and closes it) once the server channel exists.
-    let descriptor: CInt
+    let descriptor: FileDescriptor
     /// The socket file we created, removed on shutdown; nil for an inherited socket.
     let socketPath: String?
     /// The lock beside the socket file; nil for an inherited socket.
@@ -14,11 +16,11 @@ struct PreparedListener: Sendable {
     static func prepare(_ source: ListenerSource, logger: Logger) throws(DaemonError) -> PreparedListener {
         switch source {
         case .inheritedDescriptor(let descriptor):
-            guard Posix.isUnixStreamSocket(descriptor) else {
+            guard descriptor.isUnixStreamSocket else {
                 throw .inheritedDescriptorNotUnixStream(descriptor)
             }
             do {
-                try Posix.setCloseOnExec(descriptor)
+                try descriptor.setCloseOnExec()
             } catch {
                 throw .system(error)
             }
@@ -32,15 +34,19 @@ struct PreparedListener: Sendable {
         guard !path.isEmpty else {
             throw .socketLocation(.emptyPath)
         }
-        guard path.utf8.count <= Posix.maxSocketPathLength else {
-            throw .socketPathTooLong(path, limit: Posix.maxSocketPathLength)
+        guard path.utf8.count <= UnixSocketAddress.maxPathLength else {
+            throw .socketPathTooLong(path, limit: UnixSocketAddress.maxPathLength)
         }
-        try SocketDirectory.prepare(SocketLocation.directory(of: path))
+        let directory = SocketLocation.directory(of: path)
+        if let warning = try SocketDirectory.checkParent(of: directory) {
+            logger.warning("\(warning)")
+        }
+        try SocketDirectory.prepare(directory)
         let lock = try SocketLock.acquire(path: path + ".lock", socketPath: path)
         // Holding the lock means any socket file here is a dead daemon's: replace it.
-        let existing: Posix.FileStatus?
+        let existing: FileStatus?
         do {
-            existing = try Posix.lstatIfExists(path)
+            existing = try FileStatus.of(path)
         } catch {
             lock.release()
             throw .system(error)
@@ -51,7 +57,7 @@ struct PreparedListener: Sendable {
                 throw .socketPathOccupied(path)
             }
             do {
-                try Posix.unlinkIfExists(path)
+                try FileSystem.unlinkIfExists(path)
             } catch {
                 lock.release()
                 throw .system(error)
@@ -67,11 +73,16 @@ struct PreparedListener: Sendable {
         }
     }
 
+    /// Removes the socket file, so that no new client can connect by its path; the lock stays.
+    func removeSocketFile() {
+        if let socketPath {
+            try? FileSystem.unlinkIfExists(socketPath)
+        }
+    }
+
     /// Removes the socket file (if we created it), then the lock file, then drops the lock.
     func removeFiles() {
-        if let socketPath {
-            try? Posix.unlinkIfExists(socketPath)
-        }
+        self.removeSocketFile()
         self.lock?.release()
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
+import HangulSystem
 import HangulTestSupport
 import Logging
+import SystemPackage
 import Testing
 
 @testable import HangulDaemon
@@ -19,7 +21,7 @@ import Testing
     }
 
     private func mode(_ path: String) throws -> mode_t? {
-        try Posix.lstatIfExists(path)?.mode
+        try FileStatus.of(path)?.mode
     }
 
     private func roundTrip(_ path: String, _ text: String = "ping") throws -> String? {
@@ -126,7 +128,7 @@ import Testing
         #expect(mkdir(directory, 0o700) == 0)
         // A dead daemon's socket: bound, then its process went away without removing it.
         let dead = try Posix.makeBoundUnixSocket(path: socketPath, mode: 0o600)
-        close(dead)
+        try dead.close()
         #expect(try self.mode(socketPath) == 0o140_600)
         #expect(throws: SystemCallError.self) { try UnixClient(path: socketPath) }
 
@@ -189,8 +191,8 @@ import Testing
     }
 
     @Test func inheritedDescriptorThatIsNotAUnixStreamSocketIsRefused() async throws {
-        let datagram = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        defer { close(datagram) }
+        let datagram = FileDescriptor(rawValue: socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0))
+        defer { try? datagram.close() }
         await #expect(throws: DaemonError.inheritedDescriptorNotUnixStream(datagram)) {
             _ = try await HangulServer.start(
                 listeningOn: .inheritedDescriptor(datagram),
