@@ -224,6 +224,12 @@ final class SessionHandler: ChannelDuplexHandler {
             sessionIsOpen: self.session.isOpen
         )
         self.perform(followUp, context: context)
+        if self.timer != nil, self.machine.deadline == nil {
+            // The session opened: its hello timer has nothing left to do, and an idle session
+            // should not keep it (about 0.4 KiB each).
+            self.timer?.cancel()
+            self.timer = nil
+        }
     }
 
     /// A buffer holding `bytes`, reusing the last reply's storage for the short replies of typing.
