@@ -107,6 +107,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(
+            name: "HangulSystemTests",
+            dependencies: [
+                "HangulSystem", "HangulTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .testTarget(name: "HangulComposeTests", dependencies: ["hangul-compose", "HangulTestSupport"]),
         .testTarget(name: "HangulLayoutFilesTests", dependencies: ["HangulLayoutFiles", "HangulTestSupport"]),
     ]
