@@ -1,4 +1,3 @@
-import Glibc
 import HangulSystem
 import Logging
 import NIOCore
@@ -136,8 +135,7 @@ public final class HangulServer: Sendable {
     /// socket polls readable while one waits), then lets each be admitted, within a second.
     private func acceptWaitingConnections() async {
         let deadline = ContinuousClock.now + .seconds(1)
-        var waiting = pollfd(fd: self.listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-        while ContinuousClock.now < deadline, poll(&waiting, 1, 0) == 1, waiting.revents & Int16(POLLIN) != 0 {
+        while ContinuousClock.now < deadline, self.listener.descriptor.hasInputWaiting {
             try? await Task.sleep(for: .milliseconds(2))
         }
         // Accepting hands each connection to its event loop, which registers and admits it in tasks

@@ -71,6 +71,13 @@ extension FileDescriptor {
         return intOption(SO_DOMAIN) == AF_UNIX && intOption(SO_TYPE) == Int32(SOCK_STREAM.rawValue)
     }
 
+    /// Whether a read (for a listening socket: an `accept`) would find something now:
+    /// `poll(POLLIN)` with no wait. False on any error.
+    public var hasInputWaiting: Bool {
+        var entry = pollfd(fd: self.rawValue, events: Int16(POLLIN), revents: 0)
+        return Glibc.poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLIN) != 0
+    }
+
     /// Sets `FD_CLOEXEC`, so an inherited descriptor does not leak into anything spawned later.
     public func setCloseOnExec() throws(SystemCallError) {
         let flags = Glibc.fcntl(self.rawValue, F_GETFD)

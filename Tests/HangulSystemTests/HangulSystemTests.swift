@@ -38,8 +38,10 @@ import Testing
         #expect(listener.isUnixStreamSocket)
         #expect(try FileStatus.of(path)?.isSocket == true)
 
+        #expect(!listener.hasInputWaiting)
         let client = try FileDescriptor.connectedUnixSocket(path: path)
         defer { try? client.close() }
+        #expect(listener.hasInputWaiting)
         let server = FileDescriptor(rawValue: accept(listener.rawValue, nil, nil))
         defer { try? server.close() }
         _ = try client.writeAll("ping\n".utf8)
