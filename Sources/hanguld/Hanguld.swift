@@ -15,8 +15,8 @@ struct Hanguld: AsyncParsableCommand {
             The socket is --socket PATH, else $HANGULD_SOCKET, else $XDG_RUNTIME_DIR/hangul/hanguld.sock. \
             Its directory is created with mode 0700 and must belong to you; the socket gets mode 0600 and \
             only connections from your own user are served. Under systemd socket activation (see \
-            contrib/systemd) the socket systemd passes is used instead. SIGTERM, SIGINT (and SIGQUIT, \
-            SIGUSR1, SIGUSR2, SIGALRM) stop the daemon after it has answered the requests it received, \
+            contrib/systemd) the socket systemd passes is used instead. SIGTERM, SIGINT, SIGQUIT, SIGUSR1, \
+            SIGUSR2 and the timer signals stop the daemon after it has answered the requests it received, \
             including those still in the socket buffers; SIGHUP reloads the layout files.
 
             Besides the built-in layouts, every *.layout file in $XDG_CONFIG_HOME/hangul/layouts \
