@@ -257,12 +257,11 @@ struct ConnectionStateMachine {
     /// Whether an unfinished line is waiting for its start time (``unfinishedLineStarted(at:)``):
     /// asked after each read, so the clock is read only when a read ends mid-line.
     var needsUnfinishedLineStart: Bool {
-        switch self.state {
-        case .serving(let input, _), .collecting(let input, _, _):
-            return input.unfinishedSince == nil && (input.buffer?.readableBytes ?? 0) > 0
-        case .draining, .closing, .closed, .modifying:
+        guard case .serving(let input, _) = self.state else {
+            // Only serving has the timeout: collecting ends within a tick or two.
             return false
         }
+        return input.unfinishedSince == nil && (input.buffer?.readableBytes ?? 0) > 0
     }
 
     /// Records when the unfinished line began, which starts its timeout.
@@ -273,7 +272,6 @@ struct ConnectionStateMachine {
             input.unfinishedSince = now
             self.state = .serving(input, replies)
         case .collecting, .draining, .closing, .closed, .modifying:
-            // Collecting ends within a tick or two; the shutdown timeout bounds it anyway.
             break
         }
     }

@@ -53,6 +53,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.shutdownTimeout = shutdownTimeout
     }
 
+    /// The longest hello timeout accepted: a day is already far more than any client needs, and
+    /// the bound keeps the deadline arithmetic far from overflow.
+    public static let longestHelloTimeout = Duration.seconds(86400)
+
     /// Descriptors the daemon needs besides one per session: standard streams, the listening socket
     /// and its lock, each event loop's epoll, event and timer descriptors, the signal machinery,
     /// layout files read on SIGHUP, and connections accepted over the session limit only to be told
@@ -75,8 +79,12 @@ public struct ServerConfiguration: Sendable, Equatable {
         if self.maxLineLength < 2 {
             throw .invalidConfiguration("max-line-length must leave room for a byte and the newline")
         }
-        if self.helloTimeout < .seconds(1) {
-            throw .invalidConfiguration("hello-timeout must be at least 1 second, not \(self.helloTimeout)")
+        if self.helloTimeout < .seconds(1) || self.helloTimeout > Self.longestHelloTimeout {
+            let (seconds, attoseconds) = self.helloTimeout.components
+            let given = seconds == 0 ? "\(attoseconds / 1_000_000_000_000_000) ms" : "\(seconds) s"
+            throw .invalidConfiguration(
+                "hello-timeout must be between 1 and \(Self.longestHelloTimeout.components.seconds) seconds, "
+                    + "not \(given)")
         }
     }
 

@@ -64,8 +64,9 @@ struct Hanguld: AsyncParsableCommand {
         guard self.maxPending >= 1 else {
             throw ValidationError("--max-pending must be at least 1, not \(self.maxPending).")
         }
-        guard self.helloTimeout >= 1 else {
-            throw ValidationError("--hello-timeout must be at least 1 second, not \(self.helloTimeout).")
+        guard (1...86400).contains(self.helloTimeout) else {
+            throw ValidationError(
+                "--hello-timeout must be between 1 and 86400 seconds (a day), not \(self.helloTimeout).")
         }
         guard !self.keymapLayout.isEmpty else {
             throw ValidationError("--keymap-layout must not be empty.")

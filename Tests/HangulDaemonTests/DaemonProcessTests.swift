@@ -179,6 +179,18 @@ struct DaemonProcessTests {
         #expect(outcome.stderr.contains("Error: --max-sessions must be at least 1, not 0."))
     }
 
+    @Test(arguments: ["0", "86401"])
+    func helloTimeoutOutOfRangeIsAUsageError(seconds: String) async throws {
+        let child = try ChildProcess.launch(
+            try self.hanguld(), ["--socket", "/nonexistent/s.sock", "--hello-timeout", seconds],
+            environment: self.cleanEnvironment)
+        let outcome = try await child.finish()
+        #expect(outcome.status == 64)
+        #expect(
+            outcome.stderr.contains(
+                "Error: --hello-timeout must be between 1 and 86400 seconds (a day), not \(seconds)."))
+    }
+
     @Test(.enabled(if: SystemTools.shouldRun(needing: ["systemd-socket-activate"])))
     func socketActivationUsesThePassedSocketAndLeavesItsFile() async throws {
         let activate = try #require(

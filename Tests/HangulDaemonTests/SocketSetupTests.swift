@@ -206,6 +206,10 @@ import Testing
         (ServerConfiguration(maxSessions: 0), "max-sessions must be at least 1, not 0"),
         (ServerConfiguration(maxPendingLines: 0), "max-pending must be at least 1, not 0"),
         (ServerConfiguration(maxLineLength: 1), "max-line-length must leave room for a byte and the newline"),
+        (
+            ServerConfiguration(helloTimeout: .milliseconds(500)),
+            "hello-timeout must be between 1 and 86400 seconds, not 500 ms"
+        ),
     ])
     func limitsOutOfRangeAreRefused(configuration: ServerConfiguration, message: String) async throws {
         await #expect(throws: DaemonError.invalidConfiguration(message)) {
