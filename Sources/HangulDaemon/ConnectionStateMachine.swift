@@ -12,8 +12,9 @@ import NIOCore
 ///   stalled with its session slot held (issue 12, fault 1). The hello timeout and the unfinished
 ///   line timeout run here.
 /// - **collecting**: shutdown was asked for, but the client may already have sent requests that sit
-///   in the socket buffers. Reading goes on until one event-loop tick passes with no new bytes
-///   (``collectionTick()``), and those requests are answered too (fault 4).
+///   in the socket buffers. Reading goes on until a tick (``collectionTick()``, every 5 ms in
+///   `SessionHandler`) finds no new bytes since the last one, and those requests are answered
+///   too (fault 4).
 /// - **draining**: no more input (the client half-closed, or collecting ended): the queued lines
 ///   are answered as the client reads, then the connection closes.
 /// - **closing**: the final bytes (replies owed, perhaps an error line) are being written; nothing
@@ -30,8 +31,8 @@ struct ConnectionStateMachine {
         case answer(ByteBuffer)
         /// Flush what was written, then ask ``next(canWrite:)`` again: the channel may take more now.
         case flush
-        /// Ask the channel for a read, and call ``collectionTick()`` once the event loop has polled
-        /// the socket again.
+        /// Ask the channel for a read, and call ``collectionTick()`` after an interval in which the
+        /// event loop polls the socket again.
         case readRemainingInput
         /// Write the session factory's line for this rejection after everything written, flush, and
         /// close once it is out (or the final-write timeout passes).
@@ -239,8 +240,8 @@ struct ConnectionStateMachine {
         }
     }
 
-    /// The event loop polled the socket again since ``Action/readRemainingInput``: read on while
-    /// bytes keep coming, else stop reading and answer what was received.
+    /// The interval after ``Action/readRemainingInput`` has passed: read on while bytes keep
+    /// coming, else stop reading and answer what was received.
     mutating func collectionTick() -> Action {
         guard case .collecting(let input, let replies, let sawInput) = self.state else {
             return .wait
