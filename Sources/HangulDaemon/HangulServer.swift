@@ -80,8 +80,9 @@ public final class HangulServer: Sendable {
             // NIO listens with its default backlog of 128 when it adopts a socket and never applies
             // the backlog option to it; listening again sets ours (Linux changes the backlog of a
             // listening socket in place). An inherited socket gets it too: systemd's own backlog
-            // was cut to 128 the same way.
+            // was cut to 128 the same way. Only then does our socket get its name (`publish`).
             try listener.descriptor.listen(backlog: configuration.listenBacklog)
+            try listener.publish()
         } catch {
             listener.removeFiles()
             try? await group.shutdownGracefully()

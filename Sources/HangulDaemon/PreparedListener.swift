@@ -9,6 +9,13 @@ struct PreparedListener: Sendable {
     let descriptor: FileDescriptor
     /// The socket file we created, removed on shutdown; nil for an inherited socket.
     let socketPath: String?
+    /// Where the socket is bound until ``publish()`` renames it to `socketPath`; nil when it was
+    /// bound there directly (the staging name would not fit `sun_path`).
+    ///
+    /// NIO listens with a backlog of 128 when it adopts a socket, and only then can the server
+    /// listen again with its own; bound at its final name, the socket would take connections with
+    /// the small backlog in between. Under the staging name nobody finds it until it is ready.
+    let stagingPath: String?
     /// The lock beside the socket file; nil for an inherited socket.
     let lock: SocketLock?
 
@@ -24,7 +31,7 @@ struct PreparedListener: Sendable {
             } catch {
                 throw .system(error)
             }
-            return PreparedListener(descriptor: descriptor, socketPath: nil, lock: nil)
+            return PreparedListener(descriptor: descriptor, socketPath: nil, stagingPath: nil, lock: nil)
         case .path(let path):
             return try Self.bind(path: path, logger: logger)
         }
@@ -64,12 +71,26 @@ struct PreparedListener: Sendable {
             }
             logger.info("removed a stale socket left by a daemon that is no longer running")
         }
+        // Beside the socket, named after it (we hold its lock, so a leftover is a dead daemon's).
+        let staging = directory + "/." + (path.split(separator: "/").last.map(String.init) ?? "hanguld") + "~"
+        let stagingPath = staging.utf8.count <= UnixSocketAddress.maxPathLength ? staging : nil
         do {
-            let descriptor = try Posix.makeBoundUnixSocket(path: path, mode: 0o600)
-            return PreparedListener(descriptor: descriptor, socketPath: path, lock: lock)
+            if let stagingPath {
+                try FileSystem.unlinkIfExists(stagingPath)
+            }
+            let descriptor = try Posix.makeBoundUnixSocket(path: stagingPath ?? path, mode: 0o600)
+            return PreparedListener(descriptor: descriptor, socketPath: path, stagingPath: stagingPath, lock: lock)
         } catch {
             lock.release()
             throw .system(error)
+        }
+    }
+
+    /// Gives the listening socket its final name (see ``stagingPath``); call once it listens with
+    /// the intended backlog.
+    func publish() throws(SystemCallError) {
+        if let stagingPath, let socketPath {
+            try FileSystem.rename(stagingPath, to: socketPath)
         }
     }
 
@@ -77,6 +98,10 @@ struct PreparedListener: Sendable {
     func removeSocketFile() {
         if let socketPath {
             try? FileSystem.unlinkIfExists(socketPath)
+        }
+        if let stagingPath {
+            // Still there only when the server failed before publishing.
+            try? FileSystem.unlinkIfExists(stagingPath)
         }
     }
 

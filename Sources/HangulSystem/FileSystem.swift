@@ -25,6 +25,13 @@ public enum FileSystem {
         }
     }
 
+    /// `rename(2)`: atomically gives `source` the name `destination`, replacing what was there.
+    public static func rename(_ source: String, to destination: String) throws(SystemCallError) {
+        guard Glibc.rename(source, destination) == 0 else {
+            throw .last("rename", path: source)
+        }
+    }
+
     /// `chmod(2)`.
     public static func changeMode(_ path: String, _ mode: mode_t) throws(SystemCallError) {
         guard Glibc.chmod(path, mode) == 0 else {

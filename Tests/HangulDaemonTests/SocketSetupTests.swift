@@ -39,6 +39,11 @@ import Testing
         #expect(try self.mode(socketPath) == 0o140_600)
         #expect(try self.mode(socketPath + ".lock") == 0o100_600)
         #expect(try self.roundTrip(socketPath) == "PING")
+        // The socket was bound as .hanguld.sock~ and renamed once it listened with its backlog.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.child("hangul")).sorted() == [
+                "hanguld.sock", "hanguld.sock.lock",
+            ])
         await server.shutdown()
     }
 
