@@ -43,6 +43,12 @@ let package = Package(
             name: "HangulLayoutFiles",
             dependencies: ["HangulCore", .product(name: "SystemPackage", package: "swift-system")]
         ),
+        // The POSIX plumbing every executable and library shares, on swift-system: Unix socket
+        // addresses and connections, file status, EINTR-safe reads, the descriptor limit. No NIO.
+        .target(
+            name: "HangulSystem",
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(name: "CPeerCredentials"),
         // The settings file: parsed with TOMLKit, checked against the layout catalog, typed with the
         // engine's own vocabulary (ComposerOptions, KeyChord, InputMode).
@@ -65,7 +71,8 @@ let package = Package(
         .target(
             name: "HangulDaemon",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulProtocol", "CPeerCredentials",
+                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "CPeerCredentials",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -78,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "hanguld",
             dependencies: [
-                "HangulDaemon", "HangulKeys", "HangulLayoutFiles",
+                "HangulDaemon", "HangulKeys", "HangulLayoutFiles", "HangulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -118,11 +125,18 @@ let package = Package(
             name: "HangulDaemonTests",
             dependencies: [
                 "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "CPeerCredentials",
+                "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
                 "hanguld", "hangul-compose", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "HangulSystemTests",
+            dependencies: [
+                "HangulSystem", "HangulTestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(name: "HangulComposeTests", dependencies: ["hangul-compose", "HangulTestSupport"]),

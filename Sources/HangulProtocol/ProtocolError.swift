@@ -69,6 +69,26 @@ extension ProtocolError {
             message: "more than \(limit) replies are waiting to be read; closing the connection")
     }
 
+    /// `-32004`, id null: more than `limit` bytes of requests were waiting for their replies to be read.
+    public static func tooManyPendingRequestBytes(limit: Int) -> ProtocolError {
+        ProtocolError(
+            code: .tooManyPendingRequests,
+            message:
+                "more than \(limit) bytes of requests are waiting for their replies to be read; closing the connection")
+    }
+
+    /// `-32006`, id null: no `hello` within `seconds` of connecting.
+    public static func helloTimeout(seconds: Int) -> ProtocolError {
+        ProtocolError(
+            code: .timeout, message: "no hello within \(seconds) seconds of connecting; closing the connection")
+    }
+
+    /// `-32006`, id null: part of a line came, then nothing more for `seconds`.
+    public static func unfinishedLineTimeout(seconds: Int) -> ProtocolError {
+        ProtocolError(
+            code: .timeout, message: "a line was left unfinished for \(seconds) seconds; closing the connection")
+    }
+
     /// `-32005`, id null: the daemon already serves `limit` sessions.
     public static func tooManySessions(limit: Int) -> ProtocolError {
         ProtocolError(

@@ -1,8 +1,8 @@
 /// The `code` of an error reply: JSON-RPC 2.0's codes plus the protocol's own from -32000 down.
 ///
-/// A frontend acts on the code, never on the message text. The three codes for exceeded bounds
-/// (``lineTooLong``, ``tooManyPendingRequests``, ``tooManySessions``) are the only ones after which
-/// the daemon closes the connection; every other error leaves the session as it was.
+/// A frontend acts on the code, never on the message text. The codes for exceeded bounds
+/// (``lineTooLong``, ``tooManyPendingRequests``, ``tooManySessions``) and ``timeout`` are the only
+/// ones after which the daemon closes the connection; every other error leaves the session as it was.
 public struct ProtocolErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int64
 
@@ -30,16 +30,20 @@ public struct ProtocolErrorCode: RawRepresentable, Hashable, Sendable, CustomStr
     public static let tooManyPendingRequests = ProtocolErrorCode(rawValue: -32004)
     /// The daemon already serves its maximum of sessions. The connection is then closed.
     public static let tooManySessions = ProtocolErrorCode(rawValue: -32005)
+    /// No `hello` within the hello timeout of connecting, or a line left unfinished for that long.
+    /// The connection is then closed.
+    public static let timeout = ProtocolErrorCode(rawValue: -32006)
 
     /// Every code the protocol defines, in the order the spec lists them.
     public static let all: [ProtocolErrorCode] = [
         .parseError, .invalidRequest, .methodNotFound, .invalidParams, .internalError, .helloOutOfOrder,
         .unknownLayout, .unsupportedProtocolVersion, .lineTooLong, .tooManyPendingRequests, .tooManySessions,
+        .timeout,
     ]
 
     /// Whether the daemon closes the connection right after sending this error.
     public var closesConnection: Bool {
-        self == .lineTooLong || self == .tooManyPendingRequests || self == .tooManySessions
+        self == .lineTooLong || self == .tooManyPendingRequests || self == .tooManySessions || self == .timeout
     }
 
     public var description: String { "\(rawValue)" }

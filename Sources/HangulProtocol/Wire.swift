@@ -12,6 +12,12 @@ public enum Wire {
     public static let defaultMaxSessions = 256
     /// How many replies the daemon lets wait for a client that does not read, unless configured otherwise.
     public static let defaultMaxPendingRequests = 1024
+    /// How many bytes of requests may wait for their replies to be read, per connection: with
+    /// ``defaultMaxPendingRequests`` this bounds the memory a client that never reads can take.
+    public static let maxPendingRequestBytes = 1 << 20
+    /// How many seconds a connection may go without `hello`, or leave a line unfinished, unless
+    /// configured otherwise.
+    public static let defaultHelloTimeoutSeconds = 10
     /// The most bytes a string request id may have; bounds what a reply echoes.
     public static let maxIDBytes = 256
     /// The most bytes `hello`'s `client` name may have.

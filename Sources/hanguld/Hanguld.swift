@@ -1,4 +1,5 @@
 import ArgumentParser
+import HangulCore
 import HangulDaemon
 import HangulKeys
 import HangulLayoutFiles
@@ -14,26 +15,39 @@ struct Hanguld: AsyncParsableCommand {
             The socket is --socket PATH, else $HANGULD_SOCKET, else $XDG_RUNTIME_DIR/hangul/hanguld.sock. \
             Its directory is created with mode 0700 and must belong to you; the socket gets mode 0600 and \
             only connections from your own user are served. Under systemd socket activation (see \
-            contrib/systemd) the socket systemd passes is used instead. SIGTERM or SIGINT stops the daemon \
-            after it has answered the requests it received.
+            contrib/systemd) the socket systemd passes is used instead. SIGTERM, SIGINT, SIGQUIT, SIGUSR1, \
+            SIGUSR2 and the timer signals stop the daemon after it has answered the requests it received, \
+            including those still in the socket buffers; SIGHUP reloads the layout files.
 
             Besides the built-in layouts, every *.layout file in $XDG_CONFIG_HOME/hangul/layouts \
             (~/.config/hangul/layouts) is offered; one with a built-in's id replaces it. A broken file \
-            there is logged and skipped; a broken --layout-file stops the start.
+            there is logged and skipped; a broken --layout-file stops the start. On SIGHUP both are read \
+            again and serve the connections opened from then on; if a --layout-file is broken then, the \
+            layouts stay as they were.
             """
     )
 
     @Option(help: "Listen on this Unix socket path instead of the default.")
     var socket: String?
 
-    @Option(help: "Serve at most this many connections at once.")
+    @Option(
+        help: """
+            Serve at most this many connections at once. The soft descriptor limit is raised to fit; \
+            more than the hard limit allows (less 64) is refused at start.
+            """)
     var maxSessions = ServerConfiguration().maxSessions
 
     @Option(help: "Close a connection once this many of its requests wait for an answer it is not reading.")
     var maxPending = ServerConfiguration().maxPendingLines
 
-    @Option(help: "Log messages at this level and above: trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
+    @Option(
+        help: ArgumentHelp(
+            "Close a connection that has not sent hello this many seconds after connecting, or has left a line unfinished for that long.",
+            valueName: "seconds"))
+    var helloTimeout = Int(ServerConfiguration().helloTimeout.components.seconds)
+
+    @Option(help: "Log messages at this level and above.")
+    var logLevel = Logger.Level.info
 
     @Option(help: "Read xkb key codes with this keymap layout (the layout the Hangul keyboards are laid on).")
     var keymapLayout = "us"
@@ -50,9 +64,9 @@ struct Hanguld: AsyncParsableCommand {
         guard self.maxPending >= 1 else {
             throw ValidationError("--max-pending must be at least 1, not \(self.maxPending).")
         }
-        guard Logger.Level(rawValue: self.logLevel) != nil else {
-            let known = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("unknown log level \"\(self.logLevel)\"; known: \(known).")
+        guard (1...86400).contains(self.helloTimeout) else {
+            throw ValidationError(
+                "--hello-timeout must be between 1 and 86400 seconds (a day), not \(self.helloTimeout).")
         }
         guard !self.keymapLayout.isEmpty else {
             throw ValidationError("--keymap-layout must not be empty.")
@@ -60,7 +74,7 @@ struct Hanguld: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let level = Logger.Level(rawValue: self.logLevel) ?? .info
+        let level = self.logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
@@ -70,20 +84,8 @@ struct Hanguld: AsyncParsableCommand {
         var configuration = ServerConfiguration()
         configuration.maxSessions = self.maxSessions
         configuration.maxPendingLines = self.maxPending
-        let layouts = UserLayouts(
-            directory: UserLayouts.directory(environment: UserLayouts.processEnvironment), files: self.layoutFiles)
-        for problem in layouts.problems {
-            if problem.isExplicit {
-                logger.critical("layout file rejected: \(problem)")
-            } else {
-                logger.warning("layout file skipped: \(problem)")
-            }
-        }
-        if layouts.problems.contains(where: \.isExplicit) { throw ExitCode(1) }
-        for entry in layouts.catalog.entries where entry.source != .builtIn {
-            let verb = entry.overridesBuiltIn ? "overrides the built-in layout" : "adds layout"
-            logger.info("\(entry.source) \(verb) \(entry.layout.id)")
-        }
+        configuration.helloTimeout = .seconds(self.helloTimeout)
+        guard let layouts = Self.loadLayouts(files: self.layoutFiles, logger: logger) else { throw ExitCode(1) }
         let decoder: KeyDecoder
         do {
             decoder = try KeyDecoder(KeymapNames(layout: self.keymapLayout))
@@ -91,12 +93,41 @@ struct Hanguld: AsyncParsableCommand {
             logger.critical("cannot compile the key decoding keymap: \(error)")
             throw ExitCode(1)
         }
+        let maxPending = self.maxPending
+        let layoutFiles = self.layoutFiles
         try await Daemon.run(
             socketPath: self.socket,
             configuration: configuration,
-            factory: ProtocolSessionFactory(
-                decoder: decoder, maxPendingRequests: self.maxPending, layouts: layouts.catalog),
+            factory: ProtocolSessionFactory(decoder: decoder, maxPendingRequests: maxPending, layouts: layouts),
+            reload: {
+                Self.loadLayouts(files: layoutFiles, logger: logger).map {
+                    ProtocolSessionFactory(decoder: decoder, maxPendingRequests: maxPending, layouts: $0)
+                }
+            },
             logger: logger
         )
     }
+
+    /// Reads the built-in and user layouts, logging every problem; nil when a `--layout-file` is
+    /// broken (at start that stops the daemon, on SIGHUP it keeps the layouts it has).
+    private static func loadLayouts(files: [String], logger: Logger) -> LayoutCatalog? {
+        let layouts = UserLayouts(
+            directory: UserLayouts.directory(environment: UserLayouts.processEnvironment), files: files)
+        for problem in layouts.problems {
+            if problem.isExplicit {
+                logger.critical("layout file rejected: \(problem)")
+            } else {
+                logger.warning("layout file skipped: \(problem)")
+            }
+        }
+        if layouts.problems.contains(where: \.isExplicit) { return nil }
+        for entry in layouts.catalog.entries where entry.source != .builtIn {
+            let verb = entry.overridesBuiltIn ? "overrides the built-in layout" : "adds layout"
+            logger.info("\(entry.source) \(verb) \(entry.layout.id)")
+        }
+        return layouts.catalog
+    }
 }
+
+/// `--log-level` takes swift-log's level names, listed in `--help` and checked by the parser.
+extension Logger.Level: @retroactive ExpressibleByArgument {}

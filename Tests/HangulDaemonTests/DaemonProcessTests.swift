@@ -32,7 +32,7 @@ struct DaemonProcessTests {
         } && child.isRunning
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
+    @Test(arguments: [SIGTERM, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM])
     func signalStopsTheDaemonWithStatusZeroAndRemovesTheSocket(signal: CInt) async throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
@@ -56,7 +56,8 @@ struct DaemonProcessTests {
         #expect(!FileManager.default.fileExists(atPath: socketPath))
         #expect(!FileManager.default.fileExists(atPath: socketPath + ".lock"))
         #expect(outcome.stderr.contains("shutting down"))
-        #expect(outcome.stderr.contains(signal == SIGTERM ? "signal=SIGTERM" : "signal=SIGINT"))
+        let names = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2"]
+        #expect(outcome.stderr.contains("signal=\(names[signal] ?? "SIGALRM")"))
     }
 
     @Test func refusesToStartWithoutRuntimeDirectoryOrSocketFlag() async throws {
@@ -103,6 +104,70 @@ struct DaemonProcessTests {
         )
     }
 
+    @Test func connectionThatNeverSaysHelloIsToldAndClosedAfterTheHelloTimeout() async throws {
+        let daemon = try await RunningDaemon.start(["--hello-timeout", "1"])
+        let client = try UnixClient(path: daemon.socketPath, timeoutSeconds: 10)
+        let started = ContinuousClock.now
+        let line = try await onThread { try client.readLine() }
+        let waited = ContinuousClock.now - started
+        #expect(
+            line
+                == #"{"id":null,"error":{"code":-32006,"message":"no hello within 1 seconds of connecting; closing the connection"}}"#
+        )
+        #expect(try client.readToEnd() == [])
+        #expect(waited >= .milliseconds(900) && waited < .seconds(15))
+        #expect(try await daemon.stop().status == 0)
+    }
+
+    @Test func unknownLogLevelIsAUsageErrorListingTheLevels() async throws {
+        let child = try ChildProcess.launch(
+            try self.hanguld(), ["--socket", "/nonexistent/s.sock", "--log-level", "chatty"],
+            environment: self.cleanEnvironment)
+        let outcome = try await child.finish()
+        #expect(outcome.status == 64)
+        #expect(
+            outcome.stderr.contains(
+                "Error: The value 'chatty' is invalid for '--log-level <log-level>'. Please provide one of the "
+                    + "following:\n  - trace\n  - debug\n  - info\n  - notice\n  - warning\n  - error\n  - critical\n"))
+    }
+
+    @Test func runtimeDirectoryWritableByOthersIsRefused() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let runtime = temporary.child("runtime")
+        #expect(mkdir(runtime, 0o700) == 0)
+        #expect(chmod(runtime, 0o777) == 0)
+        var environment = self.cleanEnvironment
+        environment["XDG_RUNTIME_DIR"] = runtime
+        let outcome = try await ChildProcess.launch(try self.hanguld(), [], environment: environment).finish()
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr.contains(
+                "Error: \(runtime) has mode 0777: other users could replace \(runtime)/hangul and impersonate the "
+                    + "daemon; run chmod 700 \(runtime) (or chmod +t for a shared directory), or choose a --socket "
+                    + "PATH in a directory only you can write"))
+        #expect(!FileManager.default.fileExists(atPath: runtime + "/hangul"))
+    }
+
+    @Test func stickyRuntimeDirectoryWritableByOthersIsAWarning() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let runtime = temporary.child("runtime")
+        #expect(mkdir(runtime, 0o700) == 0)
+        #expect(chmod(runtime, 0o1777) == 0)
+        var environment = self.cleanEnvironment
+        environment["XDG_RUNTIME_DIR"] = runtime
+        let child = try ChildProcess.launch(try self.hanguld(), ["--log-level", "warning"], environment: environment)
+        #expect(await self.waitForSocket(runtime + "/hangul/hanguld.sock", child: child))
+        kill(child.pid, SIGTERM)
+        let outcome = try await child.finish()
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.stderr.contains(
+                "\(runtime) is writable by other users (mode 1777); a private runtime directory (0700, as "
+                    + "systemd-logind makes $XDG_RUNTIME_DIR) is safer"))
+    }
+
     @Test func zeroSessionLimitIsAUsageError() async throws {
         let child = try ChildProcess.launch(
             try self.hanguld(),
@@ -112,6 +177,18 @@ struct DaemonProcessTests {
         let outcome = try await child.finish()
         #expect(outcome.status == 64)
         #expect(outcome.stderr.contains("Error: --max-sessions must be at least 1, not 0."))
+    }
+
+    @Test(arguments: ["0", "86401"])
+    func helloTimeoutOutOfRangeIsAUsageError(seconds: String) async throws {
+        let child = try ChildProcess.launch(
+            try self.hanguld(), ["--socket", "/nonexistent/s.sock", "--hello-timeout", seconds],
+            environment: self.cleanEnvironment)
+        let outcome = try await child.finish()
+        #expect(outcome.status == 64)
+        #expect(
+            outcome.stderr.contains(
+                "Error: --hello-timeout must be between 1 and 86400 seconds (a day), not \(seconds)."))
     }
 
     @Test(.enabled(if: SystemTools.shouldRun(needing: ["systemd-socket-activate"])))

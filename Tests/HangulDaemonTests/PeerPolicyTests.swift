@@ -2,6 +2,7 @@ import CPeerCredentials
 import Foundation
 import Glibc
 import HangulDaemon
+import SystemPackage
 import Testing
 
 @Suite struct PeerPolicyTests {
@@ -27,7 +28,7 @@ import Testing
             close(fds[0])
             close(fds[1])
         }
-        let credentials = try PeerCredentials.of(descriptor: fds[0])
+        let credentials = try PeerCredentials.of(descriptor: SystemPackage.FileDescriptor(rawValue: fds[0]))
         #expect(credentials == PeerCredentials(pid: getpid(), uid: geteuid(), gid: getegid()))
         var uid: UInt32 = .max
         #expect(hangul_peer_uid(fds[1], &uid) == 0)
@@ -38,7 +39,7 @@ import Testing
         let fd = open("/dev/null", O_RDONLY)
         defer { close(fd) }
         #expect(throws: SystemCallError("getsockopt(SO_PEERCRED)", errno: ENOTSOCK)) {
-            try PeerCredentials.of(descriptor: fd)
+            try PeerCredentials.of(descriptor: SystemPackage.FileDescriptor(rawValue: fd))
         }
     }
 }

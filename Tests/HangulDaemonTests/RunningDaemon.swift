@@ -13,7 +13,10 @@ struct RunningDaemon {
     ///
     /// The daemon's `XDG_CONFIG_HOME` is the temporary directory's `config`, so the runner's own
     /// layout files never leak in; `userLayouts` (file name → text) are written to its layout directory.
-    static func start(_ arguments: [String] = [], userLayouts: [String: String] = [:]) async throws -> RunningDaemon {
+    /// `limits`, shell commands such as `ulimit -Sn 80`, run before the daemon is exec'd in their place.
+    static func start(
+        _ arguments: [String] = [], userLayouts: [String: String] = [:], limits: String? = nil
+    ) async throws -> RunningDaemon {
         let path = SystemTools.hanguld
         try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) missing: run swift build first")
         let directory = try TemporaryDirectory()
@@ -22,8 +25,15 @@ struct RunningDaemon {
         var environment = ProcessInfo.processInfo.environment
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "HANGULD_SOCKET"] { environment[name] = nil }
         environment["XDG_CONFIG_HOME"] = directory.child("config")
-        let child = try ChildProcess.launch(
-            path, ["--socket", socketPath, "--log-level", "warning"] + arguments, environment: environment)
+        let daemonArguments = ["--socket", socketPath, "--log-level", "warning"] + arguments
+        let child =
+            if let limits {
+                try ChildProcess.launch(
+                    "/bin/sh", ["-c", limits + #" && exec "$0" "$@""#, path] + daemonArguments, environment: environment
+                )
+            } else {
+                try ChildProcess.launch(path, daemonArguments, environment: environment)
+            }
         let daemon = RunningDaemon(directory: directory, socketPath: socketPath, child: child)
         let listening = await eventually { !child.isRunning || (try? UnixClient(path: socketPath)) != nil }
         try #require(listening && child.isRunning, "hanguld did not start listening")

@@ -12,19 +12,28 @@ import Testing
         let reads: ReadRecorder
     }
 
-    private func makeHarness(maxLineLength: Int = 65536, maxPendingLines: Int = 1024) throws -> Harness {
+    private func makeHarness(
+        maxLineLength: Int = 65536, maxPendingLines: Int = 1024, requiresHello: Bool = false,
+        between: (any ChannelHandler)? = nil
+    ) throws -> Harness {
         let channel = EmbeddedChannel()
-        let factory = UppercaseSessionFactory()
+        var factory = UppercaseSessionFactory()
+        factory.requiresHello = requiresHello
         let reads = ReadRecorder()
         try channel.pipeline.syncOperations.addHandler(reads)
+        if let between {
+            try channel.pipeline.syncOperations.addHandler(between)
+        }
         try channel.pipeline.syncOperations.addHandler(
             SessionHandler(
                 factory: factory,
-                maxLineLength: maxLineLength,
-                maxPendingLines: maxPendingLines,
+                limits: .init(
+                    maxLineLength: maxLineLength, maxPendingLines: maxPendingLines, maxPendingBytes: 1 << 20,
+                    helloTimeout: .seconds(10)),
                 finalWriteTimeout: .seconds(5),
                 registry: ConnectionRegistry(),
-                logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+                logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+                now: channel.embeddedEventLoop.now
             )
         )
         try channel.connect(to: SocketAddress(unixDomainSocketPath: "/nonexistent")).wait()
@@ -103,18 +112,67 @@ import Testing
         #expect(harness.channel.isActive)
     }
 
-    @Test func readsAreHeldBackWhileLinesWait() throws {
+    @Test func readsGoOnWhileLinesWaitSoANonReadingClientMeetsTheBound() throws {
         let harness = try self.makeHarness()
         harness.channel.read()
         #expect(harness.reads.reads == 1)
         self.setWritable(harness, false)
         try self.send(harness, "one\n")
         harness.channel.read()
-        #expect(harness.reads.reads == 1)
-        self.setWritable(harness, true)
-        // The held-back read is issued once the backlog is answered.
         #expect(harness.reads.reads == 2)
+        self.setWritable(harness, true)
         #expect(try self.output(harness) == "ONE\n")
+    }
+
+    @Test func readsStopOnceInputHasEnded() throws {
+        let harness = try self.makeHarness()
+        harness.channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        let before = harness.reads.reads
+        harness.channel.read()
+        #expect(harness.reads.reads == before)
+    }
+
+    @Test func writabilityRegainedInsideAFlushIsNotLost() throws {
+        // Each reply fills the channel; each flush empties it and reports so from inside the flush,
+        // where the handler is busy: it must ask again rather than wait for an event already spent.
+        let valve = FlushValve()
+        let harness = try self.makeHarness(between: valve)
+        self.setWritable(harness, false)
+        try self.send(harness, "a\nb\nc\nd\n")
+        #expect(try self.output(harness) == "")
+        valve.isArmed = true
+        self.setWritable(harness, true)
+        #expect(try self.output(harness) == "A\nB\nC\nD\n")
+        #expect(valve.flushes >= 4)
+    }
+
+    @Test func connectionWithoutHelloIsClosedWhenTheHelloTimeoutPasses() throws {
+        let harness = try self.makeHarness(requiresHello: true)
+        try self.send(harness, "ping\n")
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(9))
+        #expect(try self.output(harness) == "PING\n")
+        #expect(harness.channel.isActive)
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        #expect(try self.output(harness) == "ERROR no-hello 10\n")
+        #expect(!harness.channel.isActive)
+    }
+
+    @Test func sessionOpenedByHelloIsNeverTimedOutWhileIdle() throws {
+        let harness = try self.makeHarness(requiresHello: true)
+        try self.send(harness, "hello\n")
+        harness.channel.embeddedEventLoop.advanceTime(by: .hours(1))
+        #expect(try self.output(harness) == "HELLO\n")
+        #expect(harness.channel.isActive)
+    }
+
+    @Test func lineLeftUnfinishedIsClosedWhenTheTimeoutPasses() throws {
+        let harness = try self.makeHarness()
+        try self.send(harness, "done\nhalf a li")
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(5))
+        try self.send(harness, "ne, still")
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(5))
+        #expect(try self.output(harness) == "DONE\nERROR unfinished-line 10\n")
+        #expect(!harness.channel.isActive)
     }
 
     @Test func pendingLinesUpToTheBoundAreKept() throws {
@@ -152,9 +210,24 @@ import Testing
         self.setWritable(harness, false)
         try self.send(harness, "one\n")
         harness.channel.pipeline.fireUserInboundEventTriggered(ConnectionDrainEvent())
+        // A tick of the event loop passes with nothing more in the socket: input has ended.
+        harness.channel.embeddedEventLoop.advanceTime(by: .milliseconds(5))
         try self.send(harness, "after drain\n")
         self.setWritable(harness, true)
         #expect(try self.output(harness) == "ONE\n")
+        #expect(!harness.channel.isActive)
+    }
+
+    @Test func drainEventStillTakesWhatTheSocketHeld() throws {
+        let harness = try self.makeHarness()
+        let before = harness.reads.reads
+        harness.channel.pipeline.fireUserInboundEventTriggered(ConnectionDrainEvent())
+        #expect(harness.reads.reads == before + 1)
+        // What the socket held arrives with the next poll, before the tick.
+        try self.send(harness, "already sent\n")
+        harness.channel.embeddedEventLoop.advanceTime(by: .milliseconds(5))
+        harness.channel.embeddedEventLoop.advanceTime(by: .milliseconds(5))
+        #expect(try self.output(harness) == "ALREADY SENT\n")
         #expect(!harness.channel.isActive)
     }
 
@@ -164,5 +237,30 @@ import Testing
         try harness.channel.close().wait()
         _ = try? harness.channel.finish()
         #expect(harness.factory.log.closes == 1)
+    }
+}
+
+/// An outbound handler that, once armed, makes the channel unwritable on every write and writable
+/// again inside every flush, announcing it there, as NIO does when a flush empties its buffer.
+private final class FlushValve: ChannelOutboundHandler {
+    typealias OutboundIn = ByteBuffer
+
+    var isArmed = false
+    private(set) var flushes = 0
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        context.write(data, promise: promise)
+        if self.isArmed, let channel = context.channel as? EmbeddedChannel {
+            channel.isWritable = false
+        }
+    }
+
+    func flush(context: ChannelHandlerContext) {
+        context.flush()
+        self.flushes += 1
+        if self.isArmed, let channel = context.channel as? EmbeddedChannel, !channel.isWritable {
+            channel.isWritable = true
+            context.fireChannelWritabilityChanged()
+        }
     }
 }

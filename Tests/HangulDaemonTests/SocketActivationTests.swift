@@ -3,8 +3,8 @@ import Testing
 
 @Suite struct SocketActivationTests {
     @Test func listenPIDOfThisProcessWithOneDescriptorGivesFD3() {
-        #expect(SocketActivation.listeningDescriptor(listenPID: "4242", listenFDs: "1", processID: 4242) == 3)
-        #expect(SocketActivation.listeningDescriptor(listenPID: "4242", listenFDs: "2", processID: 4242) == 3)
+        #expect(SocketActivation.listeningDescriptor(listenPID: "4242", listenFDs: "1", processID: 4242)?.rawValue == 3)
+        #expect(SocketActivation.listeningDescriptor(listenPID: "4242", listenFDs: "2", processID: 4242)?.rawValue == 3)
     }
 
     @Test(arguments: [

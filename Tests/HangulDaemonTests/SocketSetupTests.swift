@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
+import HangulSystem
 import HangulTestSupport
 import Logging
+import SystemPackage
 import Testing
 
 @testable import HangulDaemon
@@ -19,7 +21,7 @@ import Testing
     }
 
     private func mode(_ path: String) throws -> mode_t? {
-        try Posix.lstatIfExists(path)?.mode
+        try FileStatus.of(path)?.mode
     }
 
     private func roundTrip(_ path: String, _ text: String = "ping") throws -> String? {
@@ -37,6 +39,11 @@ import Testing
         #expect(try self.mode(socketPath) == 0o140_600)
         #expect(try self.mode(socketPath + ".lock") == 0o100_600)
         #expect(try self.roundTrip(socketPath) == "PING")
+        // The socket was bound as .hanguld.sock~ and renamed once it listened with its backlog.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.child("hangul")).sorted() == [
+                "hanguld.sock", "hanguld.sock.lock",
+            ])
         await server.shutdown()
     }
 
@@ -126,7 +133,7 @@ import Testing
         #expect(mkdir(directory, 0o700) == 0)
         // A dead daemon's socket: bound, then its process went away without removing it.
         let dead = try Posix.makeBoundUnixSocket(path: socketPath, mode: 0o600)
-        close(dead)
+        try dead.close()
         #expect(try self.mode(socketPath) == 0o140_600)
         #expect(throws: SystemCallError.self) { try UnixClient(path: socketPath) }
 
@@ -189,8 +196,8 @@ import Testing
     }
 
     @Test func inheritedDescriptorThatIsNotAUnixStreamSocketIsRefused() async throws {
-        let datagram = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        defer { close(datagram) }
+        let datagram = FileDescriptor(rawValue: socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0))
+        defer { try? datagram.close() }
         await #expect(throws: DaemonError.inheritedDescriptorNotUnixStream(datagram)) {
             _ = try await HangulServer.start(
                 listeningOn: .inheritedDescriptor(datagram),
@@ -204,6 +211,10 @@ import Testing
         (ServerConfiguration(maxSessions: 0), "max-sessions must be at least 1, not 0"),
         (ServerConfiguration(maxPendingLines: 0), "max-pending must be at least 1, not 0"),
         (ServerConfiguration(maxLineLength: 1), "max-line-length must leave room for a byte and the newline"),
+        (
+            ServerConfiguration(helloTimeout: .milliseconds(500)),
+            "hello-timeout must be between 1 and 86400 seconds, not 500 ms"
+        ),
     ])
     func limitsOutOfRangeAreRefused(configuration: ServerConfiguration, message: String) async throws {
         await #expect(throws: DaemonError.invalidConfiguration(message)) {

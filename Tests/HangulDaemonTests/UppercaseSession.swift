@@ -4,12 +4,17 @@ import NIOCore
 /// One connection of `UppercaseSessionFactory`.
 struct UppercaseSession: LineSession {
     let log: SessionLog
+    /// Whether the line `hello` has been handled (or no handshake was asked for).
+    var isOpen: Bool
 
     static let bigReply = [UInt8](repeating: UInt8(ascii: "x"), count: 16 * 1024 - 1) + [UInt8(ascii: "\n")]
 
     mutating func handle(line buffer: ByteBuffer) -> LineReply {
         let line = Array(buffer.readableBytesView)[...]
         self.log.recordLine(Array(line))
+        if line.elementsEqual("hello".utf8) {
+            self.isOpen = true
+        }
         switch line {
         case Array("close".utf8)[...]:
             return LineReply(bytes: Array("BYE\n".utf8), closeAfterwards: true)

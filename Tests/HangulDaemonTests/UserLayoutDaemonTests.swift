@@ -1,3 +1,4 @@
+import Glibc
 import HangulTestSupport
 import Testing
 
@@ -72,5 +73,29 @@ struct UserLayoutDaemonTests {
         #expect(outcome.status == 1)
         #expect(
             outcome.stderr.contains("layout file rejected: \(path):3: unknown kind 'qwerty'; use jamo, jaso or romaja"))
+    }
+}
+
+extension UserLayoutDaemonTests {
+    @Test func sighupReloadsTheLayoutDirectoryForNewConnections() async throws {
+        let daemon = try await RunningDaemon.start()
+        let before = try UnixClient(path: daemon.socketPath)
+        try before.send(Self.hello)
+        #expect(try before.readLine()?.contains(#""id":"home-row""#) == false)
+
+        try daemon.directory.write(Self.homeRow, to: "config/hangul/layouts/home-row.layout")
+        kill(daemon.child.pid, SIGHUP)
+        let listed = await eventually {
+            guard let client = try? UnixClient(path: daemon.socketPath), (try? client.send(Self.hello)) != nil else {
+                return false
+            }
+            return (try? client.readLine())??.contains(#""id":"home-row""#) == true
+        }
+        #expect(listed)
+        // The daemon is still running, and the session opened before the reload goes on as it was.
+        try before.send(#"{"id":2,"method":"ping"}"# + "\n")
+        #expect(try before.readLine() == #"{"id":2,"result":{}}"#)
+        before.close()
+        #expect(try await daemon.stop().status == 0)
     }
 }

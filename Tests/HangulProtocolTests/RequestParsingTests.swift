@@ -245,6 +245,18 @@ import Testing
                 == #"{"id":null,"error":{"code":-32004,"message":"more than 1024 replies are waiting to be read; closing the connection"}}"#
                 + "\n")
         #expect(
+            line(.tooManyPendingRequestBytes(limit: 1_048_576))
+                == #"{"id":null,"error":{"code":-32004,"message":"more than 1048576 bytes of requests are waiting for their replies to be read; closing the connection"}}"#
+                + "\n")
+        #expect(
+            line(.helloTimeout(seconds: 10))
+                == #"{"id":null,"error":{"code":-32006,"message":"no hello within 10 seconds of connecting; closing the connection"}}"#
+                + "\n")
+        #expect(
+            line(.unfinishedLineTimeout(seconds: 10))
+                == #"{"id":null,"error":{"code":-32006,"message":"a line was left unfinished for 10 seconds; closing the connection"}}"#
+                + "\n")
+        #expect(
             line(.tooManySessions(limit: 256))
                 == #"{"id":null,"error":{"code":-32005,"message":"the daemon already serves 256 sessions; closing the connection"}}"#
                 + "\n")
@@ -252,10 +264,10 @@ import Testing
 
     @Test func onlyTheBoundErrorsCloseTheConnection() {
         let closing = ProtocolErrorCode.all.filter(\.closesConnection).map(\.rawValue)
-        #expect(closing == [-32003, -32004, -32005])
+        #expect(closing == [-32003, -32004, -32005, -32006])
         #expect(
             ProtocolErrorCode.all.map(\.rawValue) == [
-                -32700, -32600, -32601, -32602, -32603, -32000, -32001, -32002, -32003, -32004, -32005,
+                -32700, -32600, -32601, -32602, -32603, -32000, -32001, -32002, -32003, -32004, -32005, -32006,
             ])
     }
 }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// Where the server gets its listening socket from.
 public enum ListenerSource: Sendable, Equatable {
     /// Create the socket at this path: its directory is made private, the lock beside it taken, a stale
@@ -6,5 +8,5 @@ public enum ListenerSource: Sendable, Equatable {
 
     /// Use this already bound Unix stream socket (systemd socket activation passes fd 3). The daemon
     /// neither checks nor removes any file then: whoever bound the socket owns its path.
-    case inheritedDescriptor(CInt)
+    case inheritedDescriptor(FileDescriptor)
 }

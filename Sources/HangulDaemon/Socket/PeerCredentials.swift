@@ -1,6 +1,7 @@
 import CPeerCredentials
 import Glibc
 import NIOCore
+import SystemPackage
 
 /// Who is at the other end of a Unix socket connection, as the kernel recorded it at `connect()` time.
 ///
@@ -22,9 +23,9 @@ public struct PeerCredentials: Sendable, Equatable {
     }
 
     /// Reads the credentials of a connected Unix socket descriptor (`hangul_peer_credentials_get`).
-    public static func of(descriptor: CInt) throws(SystemCallError) -> PeerCredentials {
+    public static func of(descriptor: SystemPackage.FileDescriptor) throws(SystemCallError) -> PeerCredentials {
         var raw = hangul_peer_credentials()
-        guard hangul_peer_credentials_get(descriptor, &raw) == 0 else {
+        guard hangul_peer_credentials_get(descriptor.rawValue, &raw) == 0 else {
             throw SystemCallError("getsockopt(SO_PEERCRED)", errno: errno)
         }
         return PeerCredentials(pid: raw.pid, uid: raw.uid, gid: raw.gid)

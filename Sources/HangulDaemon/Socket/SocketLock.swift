@@ -1,3 +1,6 @@
+import HangulSystem
+import SystemPackage
+
 /// The lock file beside the socket (`hanguld.sock.lock`) that tells a live daemon from a stale socket.
 ///
 /// Same scheme as libwayland's `wayland-0.lock`: whoever holds an exclusive `flock` on it owns the socket
@@ -7,11 +10,11 @@ struct SocketLock: Sendable {
     /// The lock file's path.
     let path: String
     /// The open descriptor that holds the lock.
-    private let descriptor: CInt
+    private let descriptor: FileDescriptor
 
     /// Takes the lock at `path`, creating the file 0600 if needed.
     static func acquire(path: String, socketPath: String) throws(DaemonError) -> SocketLock {
-        let descriptor: CInt
+        let descriptor: FileDescriptor
         do {
             descriptor = try Posix.openLockFile(path)
         } catch {
@@ -21,11 +24,11 @@ struct SocketLock: Sendable {
         do {
             locked = try Posix.tryExclusiveLock(descriptor, path: path)
         } catch {
-            Posix.close(descriptor)
+            try? descriptor.close()
             throw .system(error)
         }
         guard locked else {
-            Posix.close(descriptor)
+            try? descriptor.close()
             throw .alreadyRunning(socket: socketPath, lock: path)
         }
         return SocketLock(path: path, descriptor: descriptor)
@@ -34,7 +37,7 @@ struct SocketLock: Sendable {
     /// Removes the lock file and then drops the lock, in that order, as libwayland does: a daemon starting
     /// in between finds either our held lock or no file at all.
     func release() {
-        try? Posix.unlinkIfExists(self.path)
-        Posix.close(self.descriptor)
+        try? FileSystem.unlinkIfExists(self.path)
+        try? self.descriptor.close()
     }
 }

@@ -29,7 +29,10 @@ public struct ProtocolSessionFactory: SessionFactory {
         switch rejection {
         case .lineTooLong: ProtocolError.lineTooLong.replyLine
         case .tooManyPendingRequests(let limit): ProtocolError.tooManyPendingRequests(limit: limit).replyLine
+        case .tooManyPendingRequestBytes(let limit): ProtocolError.tooManyPendingRequestBytes(limit: limit).replyLine
         case .tooManySessions(let limit): ProtocolError.tooManySessions(limit: limit).replyLine
+        case .helloTimeout(let seconds): ProtocolError.helloTimeout(seconds: seconds).replyLine
+        case .unfinishedLineTimeout(let seconds): ProtocolError.unfinishedLineTimeout(seconds: seconds).replyLine
         }
     }
 }

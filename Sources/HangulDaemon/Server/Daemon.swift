@@ -2,19 +2,25 @@ import Glibc
 import HangulProtocol
 import Logging
 
-/// The whole daemon process: pick the socket, serve until SIGTERM or SIGINT, shut down cleanly.
+/// The whole daemon process: pick the socket, serve until a stopping signal, reload on SIGHUP, shut
+/// down cleanly.
 ///
 /// `hanguld`'s `@main` parses flags and calls `run`; everything it does lives here so it can be tested.
 public enum Daemon {
-    /// Serves sessions from `factory` until SIGTERM or SIGINT, then shuts down gracefully and returns.
+    /// Serves sessions from `factory` until SIGTERM, SIGINT or another stopping signal
+    /// (`TerminationSignals.stopping`), then shuts down gracefully and returns.
+    ///
+    /// On SIGHUP, `reload` is asked for a new factory, which serves the connections accepted from then
+    /// on; nil (it could not reload, and said why) keeps the current one.
     ///
     /// The listening socket is the one systemd passed (`LISTEN_PID`/`LISTEN_FDS`, see
     /// `SocketActivation`) if any, else the path from `SocketLocation.resolve(explicit: socketPath)`.
     /// Throws `DaemonError` when it cannot start; returning means a clean exit.
-    public static func run(
+    public static func run<Factory: SessionFactory>(
         socketPath: String?,
         configuration: ServerConfiguration,
-        factory: some SessionFactory,
+        factory: Factory,
+        reload: @Sendable () -> Factory? = { nil },
         logger: Logger
     ) async throws {
         // Before any socket exists, so no signal can arrive between "socket visible" and "handler ready".
@@ -35,23 +41,32 @@ public enum Daemon {
             }
         }
 
+        let swappable = SwappableSessionFactory(factory)
         let server = try await HangulServer.start(
             listeningOn: source,
-            factory: factory,
+            factory: swappable,
             configuration: configuration,
             logger: logger
         )
         logger.notice(
             "listening",
             metadata: [
-                "socket": "\(server.socketPath ?? "fd \(SocketActivation.firstDescriptor) from systemd")",
+                "socket": "\(server.socketPath ?? "fd \(SocketActivation.firstDescriptor.rawValue) from systemd")",
                 "max-sessions": "\(configuration.maxSessions)",
                 "max-pending": "\(configuration.maxPendingLines)",
             ]
         )
 
         var iterator = signals.received.makeAsyncIterator()
-        let signalNumber = await iterator.next()
+        var signalNumber = await iterator.next()
+        while let number = signalNumber, TerminationSignals.reloading.contains(number) {
+            logger.notice("reloading", metadata: ["signal": "\(TerminationSignals.name(of: number))"])
+            if let reloaded = reload() {
+                swappable.replace(with: reloaded)
+                logger.notice("reloaded; new connections get the reloaded layouts")
+            }
+            signalNumber = await iterator.next()
+        }
         logger.notice(
             "shutting down",
             metadata: ["signal": "\(signalNumber.map(TerminationSignals.name(of:)) ?? "none")"]

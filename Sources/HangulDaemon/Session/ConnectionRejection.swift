@@ -9,6 +9,16 @@ public enum ConnectionRejection: Sendable, Equatable {
     /// because it is not reading its replies.
     case tooManyPendingRequests(limit: Int)
 
+    /// The lines received but not yet answered, because the client is not reading its replies,
+    /// came to more than `limit` bytes.
+    case tooManyPendingRequestBytes(limit: Int)
+
     /// `limit` connections were already being served when this one arrived.
     case tooManySessions(limit: Int)
+
+    /// The session was not opened (`LineSession/isOpen`) within `seconds` of connecting.
+    case helloTimeout(seconds: Int)
+
+    /// Part of a line arrived and then nothing more for `seconds`.
+    case unfinishedLineTimeout(seconds: Int)
 }

@@ -18,12 +18,20 @@ public protocol LineSession {
     /// No reply can be sent any more. Lines that were received but not yet handled are dropped.
     mutating func connectionClosed()
 
+    /// Whether the session has been opened (the protocol's `hello` succeeded): until it is, the
+    /// server closes the connection with `ConnectionRejection.helloTimeout` once the hello timeout
+    /// has passed since it connected. Read after every line until it is true.
+    var isOpen: Bool { get }
+
     /// What may be logged about the line just handled, at debug level: a method name, an error
     /// code. Never anything the client typed.
     var lastLineSummary: String? { get }
 }
 
 extension LineSession {
+    /// Open from the start: a session without a handshake is never timed out for lacking one.
+    public var isOpen: Bool { true }
+
     /// Does nothing: most sessions keep no state outside themselves.
     public mutating func connectionClosed() {}
 

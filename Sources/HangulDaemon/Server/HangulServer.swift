@@ -1,3 +1,4 @@
+import HangulSystem
 import Logging
 import NIOCore
 import NIOPosix
@@ -50,6 +51,7 @@ public final class HangulServer: Sendable {
         logger: Logger
     ) async throws -> HangulServer {
         try configuration.validate()
+        try Self.ensureDescriptors(for: configuration, logger: logger)
         let listener = try PreparedListener.prepare(source, logger: logger)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: configuration.eventLoopThreads)
         let registry = ConnectionRegistry()
@@ -62,12 +64,10 @@ public final class HangulServer: Sendable {
         )
         let serverLogger = logger
         let bootstrap = ServerBootstrap(group: group)
-            // A generous backlog: a burst of connects beyond it fails with EAGAIN on a Unix socket,
-            // and the sessions bound is enforced after accept with a clear -32005 instead.
-            .serverChannelOption(.backlog, value: 4096)
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(AcceptErrorHandler(logger: serverLogger))
+                    let operations = channel.pipeline.syncOperations
+                    try operations.addHandler(AcceptErrorHandler(logger: serverLogger))
                 }
             }
             .childChannelOption(.allowRemoteHalfClosure, value: true)
@@ -76,7 +76,13 @@ public final class HangulServer: Sendable {
             }
         let serverChannel: Channel
         do {
-            serverChannel = try await bootstrap.withBoundSocket(listener.descriptor).get()
+            serverChannel = try await bootstrap.withBoundSocket(listener.descriptor.rawValue).get()
+            // NIO listens with its default backlog of 128 when it adopts a socket and never applies
+            // the backlog option to it; listening again sets ours (Linux changes the backlog of a
+            // listening socket in place). An inherited socket gets it too: systemd's own backlog
+            // was cut to 128 the same way. Only then does our socket get its name (`publish`).
+            try listener.descriptor.listen(backlog: configuration.listenBacklog)
+            try listener.publish()
         } catch {
             listener.removeFiles()
             try? await group.shutdownGracefully()
@@ -105,6 +111,10 @@ public final class HangulServer: Sendable {
         guard first else {
             return
         }
+        // No new client can find the socket; those already waiting in the listen backlog have sent
+        // their requests and are accepted and answered like the others (issue 12, fault 4).
+        self.listener.removeSocketFile()
+        await self.acceptWaitingConnections()
         try? await self.serverChannel.close()
         let channels = self.registry.beginShutdown()
         self.logger.info("stopped accepting; draining connections", metadata: ["active": "\(channels.count)"])
@@ -120,6 +130,50 @@ public final class HangulServer: Sendable {
         )
         self.listener.removeFiles()
         try? await self.group.shutdownGracefully()
+    }
+
+    /// Lets the event loop accept every connection waiting in the listen backlog (the listening
+    /// socket polls readable while one waits), then lets each be admitted, within a second.
+    private func acceptWaitingConnections() async {
+        let deadline = ContinuousClock.now + .seconds(1)
+        while ContinuousClock.now < deadline, self.listener.descriptor.hasInputWaiting {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        // Accepting hands each connection to its event loop, which registers and admits it in tasks
+        // of its own: queue behind them, a few hops deep.
+        for _ in 0..<3 {
+            for loop in self.group.makeIterator() {
+                try? await loop.submit {}.get()
+            }
+        }
+    }
+
+    /// Checks that `--max-sessions` fits the descriptor limit, raising the soft limit toward the
+    /// hard one when it does not: past the soft limit `accept` fails with `EMFILE`, so sessions the
+    /// configuration promises could never be served.
+    static func ensureDescriptors(for configuration: ServerConfiguration, logger: Logger) throws(DaemonError) {
+        let limit: DescriptorLimit
+        do {
+            limit = try DescriptorLimit.current()
+        } catch {
+            throw .system(error)
+        }
+        let needed = configuration.descriptorsNeeded
+        guard limit.soft < needed else {
+            return
+        }
+        guard limit.hard >= needed else {
+            throw .descriptorLimitTooLow(maxSessions: configuration.maxSessions, needed: needed, hardLimit: limit.hard)
+        }
+        do {
+            try DescriptorLimit.raiseSoft(to: needed)
+        } catch {
+            throw .system(error)
+        }
+        logger.info(
+            "raised the soft descriptor limit for max-sessions",
+            metadata: ["from": "\(limit.soft)", "to": "\(needed)", "hard": "\(limit.hard)"]
+        )
     }
 
     private static func waitForClose(of channels: [Channel], timeout: TimeAmount, on eventLoop: EventLoop) async {

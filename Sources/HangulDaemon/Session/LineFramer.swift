@@ -4,31 +4,29 @@ import NIOCore
 ///
 /// Each emitted `ByteBuffer` is one line without its newline. A line that reaches `maxLineLength` bytes
 /// (the newline included) without ending throws `LineFramer.LineTooLong`, after every complete line
-/// before it has been emitted. Bytes left over at end of input are an unfinished line cut off by a
-/// disconnect: they are dropped, never emitted, because a half request must not be acted on.
-public struct LineFramer: ByteToMessageDecoder {
-    public typealias InboundOut = ByteBuffer
-
+/// before it has been emitted. What becomes of bytes left over at end of input (a line cut off by a
+/// disconnect: dropped, never acted on) is the connection's business, `ConnectionStateMachine`'s.
+struct LineFramer {
     /// The error thrown when a line does not end within the limit.
-    public struct LineTooLong: Error, Equatable {
+    struct LineTooLong: Error, Equatable {
         /// The limit that was reached, newline included.
-        public var limit: Int
+        var limit: Int
 
         /// Creates the error for `limit`.
-        public init(limit: Int) {
+        init(limit: Int) {
             self.limit = limit
         }
     }
 
     /// The longest accepted line, its `"\n"` included.
-    public let maxLineLength: Int
+    let maxLineLength: Int
 
     /// How many bytes at the front of the buffer are already known to hold no newline, so that a long
     /// line arriving in many small reads is scanned once rather than once per read.
     private var scannedBytes = 0
 
     /// Creates a framer; `maxLineLength` counts the newline and must be at least 1.
-    public init(maxLineLength: Int) {
+    init(maxLineLength: Int) {
         precondition(maxLineLength >= 1, "a line needs room for at least its newline")
         self.maxLineLength = maxLineLength
     }
@@ -36,9 +34,8 @@ public struct LineFramer: ByteToMessageDecoder {
     /// Takes the next complete line off the front of `buffer`, its newline consumed but not included;
     /// nil when `buffer` holds no complete line yet. Throws once an unfinished line reaches the limit.
     ///
-    /// The whole framer, without a pipeline: `SessionHandler` calls it directly, and `decode` is this
-    /// inside NIO's `ByteToMessageHandler`.
-    public mutating func nextLine(from buffer: inout ByteBuffer) throws(LineTooLong) -> ByteBuffer? {
+    /// The whole framer, without a pipeline: the connection's state machine calls it on what it received.
+    mutating func nextLine(from buffer: inout ByteBuffer) throws(LineTooLong) -> ByteBuffer? {
         let view = buffer.readableBytesView
         let searchEnd = view.startIndex + min(view.count, self.maxLineLength)
         let searchStart = view.startIndex + min(self.scannedBytes, view.count)
@@ -56,27 +53,5 @@ public struct LineFramer: ByteToMessageDecoder {
         }
         self.scannedBytes = view.count
         return nil
-    }
-
-    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        guard let line = try self.nextLine(from: &buffer) else {
-            return .needMoreData
-        }
-        context.fireChannelRead(Self.wrapInboundOut(line))
-        return .continue
-    }
-
-    public mutating func decodeLast(
-        context: ChannelHandlerContext,
-        buffer: inout ByteBuffer,
-        seenEOF: Bool
-    ) throws -> DecodingState {
-        // Complete lines still go through; whatever follows the last newline is a cut-off line.
-        if try self.decode(context: context, buffer: &buffer) == .continue {
-            return .continue
-        }
-        buffer.moveReaderIndex(to: buffer.writerIndex)
-        self.scannedBytes = 0
-        return .needMoreData
     }
 }

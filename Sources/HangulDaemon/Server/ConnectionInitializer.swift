@@ -53,11 +53,11 @@ struct ConnectionInitializer<Factory: SessionFactory>: Sendable {
             try operations.addHandler(
                 SessionHandler(
                     factory: self.factory,
-                    maxLineLength: self.configuration.maxLineLength,
-                    maxPendingLines: self.configuration.maxPendingLines,
+                    limits: self.configuration.connectionLimits,
                     finalWriteTimeout: finalWriteTimeout,
                     registry: self.registry,
-                    logger: logger
+                    logger: logger,
+                    now: channel.eventLoop.now
                 )
             )
         case .full:

@@ -1,0 +1,60 @@
+import Dispatch
+import Glibc
+
+/// The signals the daemon acts on, as an async sequence, so shutdown and reload are ordinary code
+/// rather than signal handlers.
+///
+/// Each signal's default action (for most: exit at once, leaving the socket and lock files behind)
+/// is replaced by `SIG_IGN` and a Dispatch signal source, which still sees it; install this before
+/// the socket exists, so that a signal arriving once the socket is visible is never lost.
+final class TerminationSignals: @unchecked Sendable {
+    // @unchecked: the sources are created in init and only cancelled in deinit, never shared otherwise.
+    private let sources: [any DispatchSourceSignal]
+    /// Yields the number of each signal received.
+    let received: AsyncStream<CInt>
+
+    /// Every signal whose default action would end the daemon and that a person or a service
+    /// manager may send on purpose; all of them stop it cleanly, as SIGTERM does. (SIGKILL cannot
+    /// be caught; SIGSEGV and its kind mean a bug, and their default, a core dump, serves better.)
+    static let stopping: [CInt] = [SIGTERM, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF]
+
+    /// Asks for a reload of the user's layout files.
+    static let reloading: [CInt] = [SIGHUP]
+
+    init(_ signals: [CInt] = TerminationSignals.stopping + TerminationSignals.reloading) {
+        let (stream, continuation) = AsyncStream<CInt>.makeStream()
+        let queue = DispatchQueue(label: "hanguld.signals")
+        self.received = stream
+        self.sources = signals.map { signalNumber in
+            Posix.ignoreSignal(signalNumber)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler {
+                continuation.yield(signalNumber)
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    deinit {
+        for source in self.sources {
+            source.cancel()
+        }
+    }
+
+    /// The conventional name of a signal number, for the log.
+    static func name(of signalNumber: CInt) -> String {
+        switch signalNumber {
+        case SIGTERM: return "SIGTERM"
+        case SIGINT: return "SIGINT"
+        case SIGQUIT: return "SIGQUIT"
+        case SIGHUP: return "SIGHUP"
+        case SIGUSR1: return "SIGUSR1"
+        case SIGUSR2: return "SIGUSR2"
+        case SIGALRM: return "SIGALRM"
+        case SIGVTALRM: return "SIGVTALRM"
+        case SIGPROF: return "SIGPROF"
+        default: return "signal \(signalNumber)"
+        }
+    }
+}

@@ -1,0 +1,422 @@
+import NIOCore
+
+/// One connection's life, decided without a channel: bytes and events in, what to do out.
+///
+/// In swift-nio's style (`NIOTypedHTTPServerUpgraderStateMachine`): each state carries the data that
+/// only means something in it, every method returns an ``Action``, and `SessionHandler` performs the
+/// I/O. The states:
+///
+/// - **serving**: bytes are framed into lines; a line is answered at once while the channel can
+///   take more output, otherwise it queues. Reading never stops while replies are blocked, so a
+///   client that pipelines and never reads is cut off by the pending bounds (`-32004`) rather than
+///   stalled with its session slot held (issue 12, fault 1). The hello timeout and the unfinished
+///   line timeout run here.
+/// - **collecting**: shutdown was asked for, but the client may already have sent requests that sit
+///   in the socket buffers. Reading goes on until a tick (``collectionTick()``, every 5 ms in
+///   `SessionHandler`) finds no new bytes since the last one, and those requests are answered
+///   too (fault 4).
+/// - **draining**: no more input (the client half-closed, or collecting ended): the queued lines
+///   are answered as the client reads, then the connection closes.
+/// - **closing**: the final bytes (replies owed, perhaps an error line) are being written; nothing
+///   more is read or answered.
+/// - **closed**: the channel is gone.
+///
+/// Nothing here looks at a line's content; the session does, through the handler.
+struct ConnectionStateMachine {
+    /// What the caller must do next.
+    enum Action: Equatable {
+        /// Nothing until the next event.
+        case wait
+        /// Hand the line to the session, write its reply, then report with ``answered(wroteReply:closeAfterwards:sessionIsOpen:)``.
+        case answer(ByteBuffer)
+        /// Flush what was written, then ask ``next(canWrite:)`` again: the channel may take more now.
+        case flush
+        /// Ask the channel for a read, and call ``collectionTick()`` after an interval in which the
+        /// event loop polls the socket again.
+        case readRemainingInput
+        /// Write the session factory's line for this rejection after everything written, flush, and
+        /// close once it is out (or the final-write timeout passes).
+        case reject(ConnectionRejection)
+        /// Close once everything written so far is out (or the final-write timeout passes).
+        case closeAfterWriting
+        /// Close at once.
+        case close
+    }
+
+    /// The bounds a connection is held to.
+    struct Limits: Equatable {
+        var maxLineLength: Int
+        var maxPendingLines: Int
+        var maxPendingBytes: Int
+        /// The hello timeout, which also bounds how long a line may stay unfinished.
+        var helloTimeout: TimeAmount
+    }
+
+    /// Bytes received and not yet framed, and the timers that depend on them.
+    struct Input {
+        var framer: LineFramer
+        /// Received bytes not yet cut into lines: at most the start of one unfinished line once the
+        /// machine has been asked for its next action.
+        var buffer: ByteBuffer?
+        /// When the unfinished line in `buffer` began; nil when there is none or the time is not
+        /// known yet (see ``ConnectionStateMachine/needsUnfinishedLineStart``).
+        var unfinishedSince: NIODeadline?
+        /// When the connection is closed for lacking `hello`; nil once the session is open.
+        var helloDeadline: NIODeadline?
+    }
+
+    /// Lines received but not answered yet, because the client is not reading its replies.
+    struct Replies {
+        var pending = CircularBuffer<ByteBuffer>()
+        var pendingBytes = 0
+        /// Replies were written and not yet flushed.
+        var needsFlush = false
+    }
+
+    enum State {
+        case serving(Input, Replies)
+        case collecting(Input, Replies, sawInput: Bool)
+        case draining(Replies)
+        case closing
+        case closed
+        /// Only while a method edits a state's data in place, so that its buffers stay uniquely referenced.
+        case modifying
+    }
+
+    private(set) var state: State
+    let limits: Limits
+
+    /// A connection accepted at `now`, its session not yet open (unless `sessionIsOpen`).
+    init(limits: Limits, now: NIODeadline, sessionIsOpen: Bool) {
+        self.limits = limits
+        let input = Input(
+            framer: LineFramer(maxLineLength: limits.maxLineLength),
+            helloDeadline: sessionIsOpen ? nil : now + limits.helloTimeout
+        )
+        self.state = .serving(input, Replies())
+    }
+
+    // MARK: Events
+
+    /// Bytes arrived from the client; the lines in them come out of ``next(canWrite:)``.
+    mutating func received(_ bytes: ByteBuffer) {
+        switch self.state {
+        case .serving(var input, let replies):
+            self.state = .modifying
+            input.append(bytes)
+            self.state = .serving(input, replies)
+        case .collecting(var input, let replies, _):
+            self.state = .modifying
+            input.append(bytes)
+            self.state = .collecting(input, replies, sawInput: true)
+        case .draining, .closing, .closed:
+            // Input after the decision to stop reading is never acted on.
+            break
+        case .modifying:
+            preconditionFailure("internal inconsistency: re-entered while modifying")
+        }
+    }
+
+    /// The next thing to do; call again after performing it until it says ``Action/wait``.
+    ///
+    /// `canWrite` is the channel's writability now: lines are answered while it holds and queue
+    /// (bounded) while it does not. Asking again after every action is what makes a writability
+    /// change that happened inside a flush impossible to miss.
+    mutating func next(canWrite: Bool) -> Action {
+        switch self.state {
+        case .serving(var input, var replies):
+            self.state = .modifying
+            let action = Self.nextLine(&input, &replies, canWrite: canWrite, limits: self.limits)
+            self.state = action.endsInput ? .closing : .serving(input, replies)
+            return action.action
+        case .collecting(var input, var replies, let sawInput):
+            self.state = .modifying
+            let action = Self.nextLine(&input, &replies, canWrite: canWrite, limits: self.limits)
+            self.state = action.endsInput ? .closing : .collecting(input, replies, sawInput: sawInput)
+            return action.action
+        case .draining(var replies):
+            self.state = .modifying
+            if canWrite, let line = replies.popFirst() {
+                self.state = .draining(replies)
+                return .answer(line)
+            }
+            guard replies.pending.isEmpty else {
+                if replies.needsFlush {
+                    replies.needsFlush = false
+                    self.state = .draining(replies)
+                    return .flush
+                }
+                self.state = .draining(replies)
+                return .wait
+            }
+            self.state = .closing
+            return .closeAfterWriting
+        case .closing, .closed:
+            return .wait
+        case .modifying:
+            preconditionFailure("internal inconsistency: re-entered while modifying")
+        }
+    }
+
+    /// The session answered the line of the last ``Action/answer(_:)``; a returned action comes
+    /// before asking ``next(canWrite:)`` again.
+    ///
+    /// `sessionIsOpen` is read only while the hello timeout runs.
+    mutating func answered(wroteReply: Bool, closeAfterwards: Bool, sessionIsOpen: @autoclosure () -> Bool)
+        -> Action
+    {
+        if closeAfterwards {
+            switch self.state {
+            case .serving, .collecting, .draining:
+                self.state = .closing
+                return .closeAfterWriting
+            case .closing, .closed, .modifying:
+                return .wait
+            }
+        }
+        switch self.state {
+        case .serving(var input, var replies):
+            self.state = .modifying
+            replies.needsFlush = replies.needsFlush || wroteReply
+            if input.helloDeadline != nil && sessionIsOpen() {
+                input.helloDeadline = nil
+            }
+            self.state = .serving(input, replies)
+        case .collecting(let input, var replies, let sawInput):
+            self.state = .modifying
+            replies.needsFlush = replies.needsFlush || wroteReply
+            self.state = .collecting(input, replies, sawInput: sawInput)
+        case .draining(var replies):
+            self.state = .modifying
+            replies.needsFlush = replies.needsFlush || wroteReply
+            self.state = .draining(replies)
+        case .closing, .closed, .modifying:
+            break
+        }
+        return .wait
+    }
+
+    /// A read cycle ended: flush what it produced, if ``next(canWrite:)`` has not already.
+    mutating func readComplete() -> Action {
+        switch self.state {
+        case .serving(let input, var replies):
+            guard replies.needsFlush else { return .wait }
+            replies.needsFlush = false
+            self.state = .serving(input, replies)
+            return .flush
+        case .collecting(let input, var replies, let sawInput):
+            guard replies.needsFlush else { return .wait }
+            replies.needsFlush = false
+            self.state = .collecting(input, replies, sawInput: sawInput)
+            return .flush
+        case .draining(var replies):
+            guard replies.needsFlush else { return .wait }
+            replies.needsFlush = false
+            self.state = .draining(replies)
+            return .flush
+        case .closing, .closed, .modifying:
+            return .wait
+        }
+    }
+
+    /// The client closed its sending side: bytes after its last newline are a line cut off, dropped.
+    mutating func inputClosed() {
+        switch self.state {
+        case .serving(_, let replies), .collecting(_, let replies, _):
+            self.state = .draining(replies)
+        case .draining, .closing, .closed, .modifying:
+            break
+        }
+    }
+
+    /// The server is shutting down: take in what the client already sent, answer it, then close.
+    mutating func drainRequested() -> Action {
+        switch self.state {
+        case .serving(let input, let replies):
+            self.state = .collecting(input, replies, sawInput: false)
+            return .readRemainingInput
+        case .collecting, .draining, .closing, .closed, .modifying:
+            return .wait
+        }
+    }
+
+    /// The interval after ``Action/readRemainingInput`` has passed: read on while bytes keep
+    /// coming, else stop reading and answer what was received.
+    mutating func collectionTick() -> Action {
+        guard case .collecting(let input, let replies, let sawInput) = self.state else {
+            return .wait
+        }
+        if sawInput {
+            self.state = .collecting(input, replies, sawInput: false)
+            return .readRemainingInput
+        }
+        // An unfinished line is a request the client never completed before shutdown: dropped.
+        self.state = .draining(replies)
+        return .wait
+    }
+
+    /// Whether an unfinished line is waiting for its start time (``unfinishedLineStarted(at:)``):
+    /// asked after each read, so the clock is read only when a read ends mid-line.
+    var needsUnfinishedLineStart: Bool {
+        guard case .serving(let input, _) = self.state else {
+            // Only serving has the timeout: collecting ends within a tick or two.
+            return false
+        }
+        return input.unfinishedSince == nil && (input.buffer?.readableBytes ?? 0) > 0
+    }
+
+    /// Records when the unfinished line began, which starts its timeout.
+    mutating func unfinishedLineStarted(at now: NIODeadline) {
+        switch self.state {
+        case .serving(var input, let replies):
+            self.state = .modifying
+            input.unfinishedSince = now
+            self.state = .serving(input, replies)
+        case .collecting, .draining, .closing, .closed, .modifying:
+            break
+        }
+    }
+
+    /// When ``timerFired(now:)`` should next be called, or nil when no timeout runs.
+    var deadline: NIODeadline? {
+        guard case .serving(let input, _) = self.state else {
+            return nil
+        }
+        let unfinished = input.unfinishedSince.map { $0 + self.limits.helloTimeout }
+        switch (input.helloDeadline, unfinished) {
+        case (nil, nil): return nil
+        case (let hello?, nil): return hello
+        case (nil, let line?): return line
+        case (let hello?, let line?): return min(hello, line)
+        }
+    }
+
+    /// A timer set for ``deadline`` went off; the deadline may have moved since.
+    mutating func timerFired(now: NIODeadline) -> Action {
+        guard case .serving(let input, _) = self.state else {
+            return .wait
+        }
+        let seconds = Int(self.limits.helloTimeout.nanoseconds / 1_000_000_000)
+        if let hello = input.helloDeadline, hello <= now {
+            self.state = .closing
+            return .reject(.helloTimeout(seconds: seconds))
+        }
+        if let since = input.unfinishedSince, since + self.limits.helloTimeout <= now {
+            self.state = .closing
+            return .reject(.unfinishedLineTimeout(seconds: seconds))
+        }
+        return .wait
+    }
+
+    /// The channel reported an error: close at once, unless a close is already under way.
+    mutating func errorCaught() -> Action {
+        switch self.state {
+        case .serving, .collecting, .draining:
+            self.state = .closing
+            return .close
+        case .closing, .closed, .modifying:
+            return .wait
+        }
+    }
+
+    /// The channel is gone; whatever was queued is dropped.
+    mutating func channelClosed() {
+        self.state = .closed
+    }
+
+    /// Whether a read asked for by the pipeline should reach the socket: not once input has ended.
+    var mayRead: Bool {
+        switch self.state {
+        case .serving, .collecting: true
+        case .draining, .closing, .closed, .modifying: false
+        }
+    }
+
+    /// Whether the connection is still taking in input (for the handler's log).
+    var isClosing: Bool {
+        switch self.state {
+        case .closing, .closed: true
+        case .serving, .collecting, .draining, .modifying: false
+        }
+    }
+
+    // MARK: Framing and queueing
+
+    private struct Decision {
+        var action: Action
+        /// Whether the action ends the connection's input (a rejection).
+        var endsInput = false
+    }
+
+    private static func nextLine(_ input: inout Input, _ replies: inout Replies, canWrite: Bool, limits: Limits)
+        -> Decision
+    {
+        if canWrite, let line = replies.popFirst() {
+            return Decision(action: .answer(line))
+        }
+        while var buffer = input.buffer {
+            input.buffer = nil
+            let line: ByteBuffer?
+            do throws(LineFramer.LineTooLong) {
+                line = try input.framer.nextLine(from: &buffer)
+            } catch {
+                return Decision(action: .reject(.lineTooLong(limit: error.limit)), endsInput: true)
+            }
+            input.buffer = buffer.readableBytes > 0 ? buffer : nil
+            guard let line else {
+                break
+            }
+            input.unfinishedSince = nil
+            if canWrite && replies.pending.isEmpty {
+                return Decision(action: .answer(line))
+            }
+            // Queued: the client is not reading its replies. Over either bound it is cut off.
+            guard replies.pending.count < limits.maxPendingLines else {
+                return Decision(
+                    action: .reject(.tooManyPendingRequests(limit: limits.maxPendingLines)), endsInput: true)
+            }
+            guard replies.pendingBytes + line.readableBytes + 1 <= limits.maxPendingBytes else {
+                return Decision(
+                    action: .reject(.tooManyPendingRequestBytes(limit: limits.maxPendingBytes)), endsInput: true)
+            }
+            // A copy, so a queued line does not keep a whole read buffer alive: the byte bound is
+            // then the memory bound.
+            var copy = ByteBufferAllocator().buffer(capacity: line.readableBytes)
+            copy.writeImmutableBuffer(line)
+            replies.pending.append(copy)
+            replies.pendingBytes += line.readableBytes + 1
+        }
+        if replies.needsFlush {
+            // Everything answerable is answered: one flush for the lot. Blocked, it also lets the
+            // kernel take what it can, after which the channel may be writable again.
+            replies.needsFlush = false
+            return Decision(action: .flush)
+        }
+        return Decision(action: .wait)
+    }
+}
+
+extension ConnectionStateMachine.Input {
+    fileprivate mutating func append(_ bytes: ByteBuffer) {
+        guard var unfinished = self.buffer else {
+            self.buffer = bytes
+            return
+        }
+        self.buffer = nil
+        // Only an unfinished line is kept (under the line bound), so this stays bounded.
+        unfinished.discardReadBytes()
+        var bytes = bytes
+        unfinished.writeBuffer(&bytes)
+        self.buffer = unfinished
+    }
+}
+
+extension ConnectionStateMachine.Replies {
+    fileprivate mutating func popFirst() -> ByteBuffer? {
+        guard let line = self.pending.popFirst() else {
+            return nil
+        }
+        self.pendingBytes -= line.readableBytes + 1
+        return line
+    }
+}

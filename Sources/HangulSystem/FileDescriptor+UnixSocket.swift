@@ -1,0 +1,88 @@
+import Glibc
+import SystemPackage
+
+extension FileDescriptor {
+    /// `socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC [| SOCK_NONBLOCK])`: a new Unix stream socket,
+    /// close-on-exec so it never leaks into a spawned program.
+    public static func unixStreamSocket(nonBlocking: Bool = false) throws(SystemCallError) -> FileDescriptor {
+        var type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        if nonBlocking {
+            type |= Int32(SOCK_NONBLOCK.rawValue)
+        }
+        let descriptor = Glibc.socket(AF_UNIX, type, 0)
+        guard descriptor >= 0 else {
+            throw .last("socket")
+        }
+        return FileDescriptor(rawValue: descriptor)
+    }
+
+    /// A blocking Unix stream socket connected to `path`; the descriptor is closed again if the
+    /// connect fails. `connect` is retried on `EINTR`.
+    public static func connectedUnixSocket(path: String) throws(SystemCallError) -> FileDescriptor {
+        let address = try UnixSocketAddress(path: path)
+        let socket = try FileDescriptor.unixStreamSocket()
+        do {
+            try socket.connect(to: address)
+        } catch {
+            try? socket.close()
+            throw error
+        }
+        return socket
+    }
+
+    /// `connect(2)` to `address`, retried on `EINTR`.
+    public func connect(to address: UnixSocketAddress) throws(SystemCallError) {
+        while true {
+            let result = address.withSocketAddress { Glibc.connect(self.rawValue, $0, $1) }
+            if result == 0 {
+                return
+            }
+            if Glibc.errno != EINTR {
+                throw .last("connect", path: address.path)
+            }
+        }
+    }
+
+    /// `bind(2)` to `address`: creates the socket file.
+    public func bind(to address: UnixSocketAddress) throws(SystemCallError) {
+        guard address.withSocketAddress({ Glibc.bind(self.rawValue, $0, $1) }) == 0 else {
+            throw .last("bind", path: address.path)
+        }
+    }
+
+    /// `listen(2)`. Calling it again on a listening socket changes its backlog (Linux); the
+    /// kernel caps the backlog at `net.core.somaxconn`.
+    public func listen(backlog: Int) throws(SystemCallError) {
+        guard Glibc.listen(self.rawValue, Int32(clamping: backlog)) == 0 else {
+            throw .last("listen")
+        }
+    }
+
+    /// Whether this is an `AF_UNIX` `SOCK_STREAM` socket (what `sd_is_socket_unix` checks).
+    public var isUnixStreamSocket: Bool {
+        func intOption(_ name: CInt) -> CInt? {
+            var value: CInt = 0
+            var length = socklen_t(MemoryLayout<CInt>.size)
+            guard Glibc.getsockopt(self.rawValue, SOL_SOCKET, name, &value, &length) == 0 else {
+                return nil
+            }
+            return value
+        }
+        return intOption(SO_DOMAIN) == AF_UNIX && intOption(SO_TYPE) == Int32(SOCK_STREAM.rawValue)
+    }
+
+    /// Whether a read (for a listening socket: an `accept`) would find something now:
+    /// `poll(POLLIN)` with no wait. False on any error.
+    public var hasInputWaiting: Bool {
+        var entry = pollfd(fd: self.rawValue, events: Int16(POLLIN), revents: 0)
+        return Glibc.poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLIN) != 0
+    }
+
+    /// Sets `FD_CLOEXEC`, so an inherited descriptor does not leak into anything spawned later.
+    public func setCloseOnExec() throws(SystemCallError) {
+        let flags = Glibc.fcntl(self.rawValue, F_GETFD)
+        guard flags >= 0, Glibc.fcntl(self.rawValue, F_SETFD, flags | FD_CLOEXEC) == 0 else {
+            throw .last("fcntl")
+        }
+    }
+}
