@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HangulKeys", targets: ["HangulKeys"]),
         .library(name: "HangulProtocol", targets: ["HangulProtocol"]),
         .library(name: "HangulClient", targets: ["HangulClient"]),
+        .library(name: "HangulHanja", targets: ["HangulHanja"]),
         .executable(name: "hangul-compose", targets: ["hangul-compose"]),
         .executable(name: "hanguld", targets: ["hanguld"]),
         // Test support for the nested harness packages (Differential/, Fuzz/, Benchmarks/): layouts
@@ -35,6 +36,12 @@ let package = Package(
         .target(name: "HangulKeys", dependencies: ["HangulCore", "CXKBCommon"]),
         .target(name: "HangulProtocol", dependencies: ["HangulCore"]),
         .target(name: "HangulLayoutFiles", dependencies: ["HangulCore"]),
+        // Hanja and symbol dictionaries (libhangul's format, read at run time): parsing and lookup on
+        // bytes, pure Swift; its small file loader reads through swift-system, no Foundation.
+        .target(
+            name: "HangulHanja",
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(name: "CPeerCredentials"),
         .target(
             name: "HangulDaemon",
@@ -101,5 +108,6 @@ let package = Package(
         ),
         .testTarget(name: "HangulComposeTests", dependencies: ["hangul-compose", "HangulTestSupport"]),
         .testTarget(name: "HangulLayoutFilesTests", dependencies: ["HangulLayoutFiles", "HangulTestSupport"]),
+        .testTarget(name: "HangulHanjaTests", dependencies: ["HangulHanja", "HangulTestSupport"]),
     ]
 )
