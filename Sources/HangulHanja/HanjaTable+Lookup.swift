@@ -1,27 +1,74 @@
 extension HanjaTable.Storage {
-    /// The entries whose key is exactly `key`, as a range of entry indices (empty when none), found by
-    /// a binary search over the key records in `strcmp` order. Allocates nothing.
-    func entries(forKey key: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        guard key.count <= maximumKeyLength else { return 0..<0 }
-        return bytes.withUnsafeBufferPointer { bytes in
-            keys.withUnsafeBufferPointer { keys in
-                var low = 0
-                var high = keys.count - 1
-                while low < high {
-                    let middle = Int(bitPattern: UInt(bitPattern: low &+ high) >> 1)
-                    let record = keys[middle]
-                    let comparison = compareBytes(bytes, Int(record.start), Int(record.length), key, 0, key.count)
-                    if comparison == 0 {
-                        return Int(record.firstEntry)..<Int(keys[middle + 1].firstEntry)
-                    }
-                    if comparison < 0 {
-                        low = middle + 1
-                    } else {
-                        high = middle
-                    }
-                }
-                return 0..<0
+    /// Keys whose first character is in U+A000…U+DFFF (UTF-8 lead bytes EA…ED), which holds every
+    /// Hangul syllable, fall into one bucket per first character; keys before that range share one
+    /// bucket and keys after it another. A lookup binary-searches its bucket only: about a hundred
+    /// keys start with a typical syllable, against 222,705 in the whole system dictionary.
+    static let bucketCount = 4 << 12
+
+    /// The bucket of a key from its prefix: 0 for keys before the Hangul range, 1 … ``bucketCount``
+    /// for a first character inside it, ``bucketCount`` + 1 after it. Monotonic in the key's order.
+    @inline(__always)
+    static func bucketOrdinal(_ prefix: UInt64) -> Int {
+        let lead = prefix >> 56
+        if lead < 0xEA { return 0 }
+        if lead > 0xED { return bucketCount + 1 }
+        let high: UInt64 = (lead - 0xEA) << 12
+        let middle: UInt64 = ((prefix >> 48) & 0x3F) << 6
+        let low: UInt64 = (prefix >> 40) & 0x3F
+        return Int(high | middle | low) + 1
+    }
+
+    static func bucketStarts(_ prefixes: [UInt64]) -> [UInt32] {
+        let keyCount = prefixes.count / 2
+        var starts = [UInt32](repeating: UInt32(keyCount), count: bucketCount + 3)
+        var next = 0
+        for index in 0..<keyCount {
+            let ordinal = bucketOrdinal(prefixes[2 * index])
+            while next <= ordinal {
+                starts[next] = UInt32(index)
+                next += 1
             }
+        }
+        return starts
+    }
+
+    /// The entries whose key is exactly `key`, as a range of entry indices (empty when none), found by
+    /// a binary search over the key's bucket in `strcmp` order. Allocates nothing.
+    func entries(forKey key: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        guard !key.isEmpty, key.count <= maximumKeyLength else { return 0..<0 }
+        let high = keyPrefix(key, 0, key.count)
+        let low = key.count > 8 ? keyPrefix(key, 8, key.count - 8) : 0
+        let ordinal = Self.bucketOrdinal(high)
+        return prefixes.withUnsafeBufferPointer { prefixes in
+            var lower = Int(bucketStarts[ordinal])
+            var upper = Int(bucketStarts[ordinal + 1])
+            while lower < upper {
+                let middle = Int(bitPattern: UInt(bitPattern: lower &+ upper) >> 1)
+                let candidateHigh = prefixes[2 &* middle]
+                let candidateLow = prefixes[2 &* middle &+ 1]
+                var comparison: Int
+                if candidateHigh != high {
+                    comparison = candidateHigh < high ? -1 : 1
+                } else if candidateLow != low {
+                    comparison = candidateLow < low ? -1 : 1
+                } else {
+                    comparison = compareTail(middle, key)
+                }
+                if comparison == 0 { return Int(keyEntries[middle])..<Int(keyEntries[middle + 1]) }
+                if comparison < 0 {
+                    lower = middle + 1
+                } else {
+                    upper = middle
+                }
+            }
+            return 0..<0
+        }
+    }
+
+    private func compareTail(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Int {
+        let entry = entries[Int(keyEntries[index])]
+        return bytes.withUnsafeBufferPointer { bytes in
+            compareAfterPrefixes(bytes, Int(entry.keyStart), Int(entry.keyLength), key, 0, key.count)
         }
     }
 

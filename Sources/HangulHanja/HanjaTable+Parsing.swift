@@ -31,44 +31,174 @@ extension HanjaTable {
                         + "split it into several files"))
             bytes = []
         }
-        var parser = Parser(source: source)
-        bytes.withUnsafeBufferPointer { parser.parse($0) }
-        problems += parser.problems
-        let (entries, keys) = parser.isSorted ? (parser.entries, parser.keys) : Self.sortedByKey(parser.entries, bytes)
+        let storage = bytes.withUnsafeBufferPointer { buffer in
+            var parsed = Self.parseLines(buffer, source: source)
+            problems += parsed.problems
+            if let index = parsed.entries.withUnsafeBufferPointer({ Self.index(buffer, $0) }) {
+                return Storage(
+                    bytes: bytes, entries: parsed.entries, keyEntries: index.keyEntries, prefixes: index.prefixes,
+                    maximumKeyLength: parsed.maximumKeyLength)
+            }
+            parsed.entries = Self.sortedByKey(parsed.entries, buffer)
+            let index = parsed.entries.withUnsafeBufferPointer { Self.index(buffer, $0) }
+            guard let index else { preconditionFailure("internal inconsistency: sorted entries out of order") }
+            return Storage(
+                bytes: bytes, entries: parsed.entries, keyEntries: index.keyEntries, prefixes: index.prefixes,
+                maximumKeyLength: parsed.maximumKeyLength)
+        }
         self.source = source
         self.problems = problems
-        self.storage = Storage(bytes: bytes, entries: entries, keys: keys, maximumKeyLength: parser.maximumKeyLength)
+        self.storage = storage
+    }
+
+    private static let lineFeed: UInt8 = 0x0A
+    private static let carriageReturn: UInt8 = 0x0D
+    private static let colon: UInt8 = 0x3A
+    private static let hash: UInt8 = 0x23
+
+    /// The single pass over a file's bytes: its entries in file order and the lines skipped.
+    private static func parseLines(
+        _ buffer: UnsafeBufferPointer<UInt8>, source: String
+    ) -> (entries: [Entry], problems: [HanjaFileProblem], maximumKeyLength: Int) {
+        var problems: [HanjaFileProblem] = []
+        var maximumKeyLength = 0
+        // Room for as many entries as there can be lines of at least four bytes (`k:v` and its line
+        // feed), reserved up front: no regrowth copies, and pages never written are never resident.
+        let entries = [Entry](unsafeUninitializedCapacity: buffer.count / 4 + 1) { output, initialized in
+            let count = buffer.count
+            var entryCount = 0
+            var lineStart = 0
+            var line = 0
+            while lineStart < count {
+                line &+= 1
+                var lineEnd = lineStart
+                var firstColon = -1
+                var secondColon = -1
+                var isValid = true
+                // One step per character: ASCII is checked for the separators, a multi-byte sequence
+                // is validated and stepped over whole (a separator is never inside one).
+                while lineEnd < count {
+                    let byte = buffer[lineEnd]
+                    if byte < 0x80 {
+                        if byte == lineFeed { break }
+                        if byte == colon {
+                            if firstColon < 0 {
+                                firstColon = lineEnd
+                            } else if secondColon < 0 {
+                                secondColon = lineEnd
+                            }
+                        }
+                        lineEnd &+= 1
+                    } else {
+                        let length = utf8SequenceLength(buffer, lineEnd)
+                        isValid = isValid && length > 0
+                        lineEnd &+= max(length, 1)
+                    }
+                }
+                let contentEnd = lineEnd > lineStart && buffer[lineEnd - 1] == carriageReturn ? lineEnd - 1 : lineEnd
+                let start = lineStart
+                lineStart = lineEnd &+ 1
+                if isBlank(buffer, start, contentEnd) || buffer[start] == hash { continue }
+                let reason: String
+                let valueEnd = secondColon >= 0 ? secondColon : contentEnd
+                let form = "; an entry is key:value or key:value:comment"
+                if contentEnd - start > HanjaTable.maximumLineLength {
+                    reason = "is longer than \(HanjaTable.maximumLineLength) bytes" + form
+                } else if !isValid {
+                    reason = "is not valid UTF-8; save the file as UTF-8"
+                } else if firstColon < 0 {
+                    reason = "has no value after the key" + form
+                } else if firstColon == start {
+                    reason = "has an empty key" + form
+                } else if valueEnd == firstColon + 1 {
+                    reason = "has an empty value" + form
+                } else {
+                    let keyLength = firstColon - start
+                    maximumKeyLength = max(maximumKeyLength, keyLength)
+                    output[entryCount] = Entry(
+                        keyStart: UInt32(start),
+                        keyLength: UInt16(keyLength),
+                        valueLength: UInt16(valueEnd - firstColon - 1),
+                        commentLength: secondColon >= 0 ? UInt16(contentEnd - secondColon - 1) : 0)
+                    entryCount &+= 1
+                    continue
+                }
+                problems.append(HanjaFileProblem(source: source, line: line, reason: reason))
+            }
+            initialized = entryCount
+        }
+        return (entries, problems, maximumKeyLength)
+    }
+
+    private static func isBlank(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var index = start
+        while index < end {
+            let byte = buffer[index]
+            if byte != 0x20 && byte != 0x09 { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The key index of entries already grouped by key in byte order (each key's first entry and its
+    /// prefixes), or nil as soon as a key is found out of order.
+    private static func index(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ entries: UnsafeBufferPointer<Entry>
+    ) -> (keyEntries: [UInt32], prefixes: [UInt64])? {
+        var isSorted = true
+        var keyCount = 0
+        var prefixes: [UInt64] = []
+        let keyEntries = [UInt32](unsafeUninitializedCapacity: entries.count + 1) { firsts, firstsInitialized in
+            prefixes = [UInt64](unsafeUninitializedCapacity: 2 * entries.count) { pairs, pairsInitialized in
+                var previous = (high: UInt64(0), low: UInt64(0), entry: -1)
+                for index in 0..<entries.count {
+                    let entry = entries[index]
+                    let start = Int(entry.keyStart)
+                    let length = Int(entry.keyLength)
+                    let high = keyPrefix(bytes, start, length)
+                    let low = length > 8 ? keyPrefix(bytes, start + 8, length - 8) : 0
+                    let comparison: Int
+                    if previous.entry < 0 {
+                        comparison = -1
+                    } else if previous.high != high {
+                        comparison = previous.high < high ? -1 : 1
+                    } else if previous.low != low {
+                        comparison = previous.low < low ? -1 : 1
+                    } else {
+                        let before = entries[previous.entry]
+                        comparison = compareAfterPrefixes(
+                            bytes, Int(before.keyStart), Int(before.keyLength), bytes, start, length)
+                    }
+                    if comparison > 0 {
+                        isSorted = false
+                        break
+                    }
+                    if comparison < 0 {
+                        firsts[keyCount] = UInt32(index)
+                        pairs[2 * keyCount] = high
+                        pairs[2 * keyCount + 1] = low
+                        keyCount += 1
+                        previous = (high, low, index)
+                    }
+                }
+                pairsInitialized = isSorted ? 2 * keyCount : 0
+            }
+            if isSorted { firsts[keyCount] = UInt32(entries.count) }
+            firstsInitialized = isSorted ? keyCount + 1 : 0
+        }
+        return isSorted ? (keyEntries, prefixes) : nil
     }
 
     /// The entries of an unsorted file grouped by key, keys in byte order, entries of one key in file
-    /// order (the sort breaks ties by position), and the key records for them.
-    private static func sortedByKey(_ entries: [Entry], _ bytes: [UInt8]) -> ([Entry], [KeyRecord]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            let order = entries.indices.sorted { left, right in
-                let comparison = compareKeys(buffer, entries[left], entries[right])
-                return comparison != 0 ? comparison < 0 : left < right
-            }
-            var sorted: [Entry] = []
-            sorted.reserveCapacity(entries.count)
-            var keys: [KeyRecord] = []
-            for index in order {
-                let entry = entries[index]
-                if let last = sorted.last, compareKeys(buffer, last, entry) == 0 {
-                    sorted.append(entry)
-                    continue
-                }
-                keys.append(
-                    KeyRecord(start: entry.keyStart, length: UInt32(entry.keyLength), firstEntry: UInt32(sorted.count)))
-                sorted.append(entry)
-            }
-            keys.append(KeyRecord(start: 0, length: 0, firstEntry: UInt32(sorted.count)))
-            return (sorted, keys)
-        }
-    }
-
-    private static func compareKeys(_ buffer: UnsafeBufferPointer<UInt8>, _ left: Entry, _ right: Entry) -> Int {
-        compareBytes(
-            buffer, Int(left.keyStart), Int(left.keyLength), buffer, Int(right.keyStart), Int(right.keyLength))
+    /// order (the sort breaks ties by position).
+    private static func sortedByKey(_ entries: [Entry], _ buffer: UnsafeBufferPointer<UInt8>) -> [Entry] {
+        entries.indices.sorted { left, right in
+            let a = entries[left]
+            let b = entries[right]
+            let comparison = compareBytes(
+                buffer, Int(a.keyStart), Int(a.keyLength), buffer, Int(b.keyStart), Int(b.keyLength))
+            return comparison != 0 ? comparison < 0 : left < right
+        }.map { entries[$0] }
     }
 }
 
@@ -89,160 +219,69 @@ func compareBytes(
     return leftCount == rightCount ? 0 : (leftCount < rightCount ? -1 : 1)
 }
 
-extension HanjaTable {
-    /// The single pass over a file's bytes: entries in file order, and, as long as the keys arrive
-    /// in order, the key records too.
-    fileprivate struct Parser {
-        let source: String
-        var entries: [Entry] = []
-        var keys: [KeyRecord] = []
-        var problems: [HanjaFileProblem] = []
-        var isSorted = true
-        var maximumKeyLength = 0
-
-        init(source: String) { self.source = source }
-
-        private static let lineFeed: UInt8 = 0x0A
-        private static let carriageReturn: UInt8 = 0x0D
-        private static let colon: UInt8 = 0x3A
-        private static let hash: UInt8 = 0x23
-
-        mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>) {
-            let count = buffer.count
-            var lineStart = 0
-            var line = 0
-            while lineStart < count {
-                line += 1
-                var lineEnd = lineStart
-                var firstColon = -1
-                var secondColon = -1
-                var highBits: UInt8 = 0
-                while lineEnd < count {
-                    let byte = buffer[lineEnd]
-                    if byte == Self.lineFeed { break }
-                    if byte == Self.colon {
-                        if firstColon < 0 {
-                            firstColon = lineEnd
-                        } else if secondColon < 0 {
-                            secondColon = lineEnd
-                        }
-                    }
-                    highBits |= byte
-                    lineEnd &+= 1
-                }
-                let contentEnd =
-                    lineEnd > lineStart && buffer[lineEnd - 1] == Self.carriageReturn ? lineEnd - 1 : lineEnd
-                let start = lineStart
-                lineStart = lineEnd + 1
-                if Self.isBlank(buffer, start, contentEnd) || buffer[start] == Self.hash { continue }
-                func skip(_ reason: String) {
-                    problems.append(HanjaFileProblem(source: source, line: line, reason: reason))
-                }
-                let form = "; an entry is key:value or key:value:comment"
-                guard contentEnd - start <= HanjaTable.maximumLineLength else {
-                    skip("is longer than \(HanjaTable.maximumLineLength) bytes" + form)
-                    continue
-                }
-                guard highBits < 0x80 || isValidUTF8(buffer, start, contentEnd) else {
-                    skip("is not valid UTF-8; save the file as UTF-8")
-                    continue
-                }
-                guard firstColon >= 0 else {
-                    skip("has no value after the key" + form)
-                    continue
-                }
-                guard firstColon > start else {
-                    skip("has an empty key" + form)
-                    continue
-                }
-                let valueEnd = secondColon >= 0 ? secondColon : contentEnd
-                guard valueEnd > firstColon + 1 else {
-                    skip("has an empty value" + form)
-                    continue
-                }
-                let entry = Entry(
-                    keyStart: UInt32(start),
-                    keyLength: UInt16(firstColon - start),
-                    valueLength: UInt16(valueEnd - firstColon - 1),
-                    commentLength: secondColon >= 0 ? UInt16(contentEnd - secondColon - 1) : 0)
-                add(entry, buffer)
-            }
-            keys.append(KeyRecord(start: 0, length: 0, firstEntry: UInt32(entries.count)))
-        }
-
-        private mutating func add(_ entry: Entry, _ buffer: UnsafeBufferPointer<UInt8>) {
-            maximumKeyLength = max(maximumKeyLength, Int(entry.keyLength))
-            if isSorted {
-                let comparison =
-                    keys.last.map { last in
-                        compareBytes(
-                            buffer, Int(last.start), Int(last.length), buffer, Int(entry.keyStart),
-                            Int(entry.keyLength))
-                    } ?? -1
-                if comparison < 0 {
-                    keys.append(
-                        KeyRecord(
-                            start: entry.keyStart, length: UInt32(entry.keyLength), firstEntry: UInt32(entries.count)))
-                } else if comparison > 0 {
-                    isSorted = false
-                    keys = []
-                }
-            }
-            entries.append(entry)
-        }
-
-        private static func isBlank(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-            var index = start
-            while index < end {
-                let byte = buffer[index]
-                if byte != 0x20 && byte != 0x09 { return false }
-                index += 1
-            }
-            return true
-        }
+/// `strcmp` order on two keys whose first sixteen bytes (zero-padded) are equal: by the bytes after
+/// those when both are longer, else by length, since then the shorter is a prefix of the longer.
+@inline(__always)
+func compareAfterPrefixes(
+    _ left: UnsafeBufferPointer<UInt8>, _ leftStart: Int, _ leftCount: Int,
+    _ right: UnsafeBufferPointer<UInt8>, _ rightStart: Int, _ rightCount: Int
+) -> Int {
+    guard leftCount > 16 && rightCount > 16 else {
+        return leftCount == rightCount ? 0 : (leftCount < rightCount ? -1 : 1)
     }
+    return compareBytes(left, leftStart + 16, leftCount - 16, right, rightStart + 16, rightCount - 16)
 }
 
-/// Whether `buffer[start..<end]` is well-formed UTF-8: no stray continuation bytes, no overlong
-/// forms, no surrogates, nothing above U+10FFFF, no sequence cut short.
-func isValidUTF8(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    var index = start
-    while index < end {
-        let lead = buffer[index]
-        if lead < 0x80 {
-            index += 1
-            continue
-        }
-        let length: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            upper = 0x9F
-        case 0xF0:
-            length = 4
-            lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            upper = 0x8F
-        default: return false
-        }
-        guard end - index >= length else { return false }
-        let second = buffer[index + 1]
-        guard second >= lower && second <= upper else { return false }
-        var offset = 2
-        while offset < length {
-            guard buffer[index + offset] & 0xC0 == 0x80 else { return false }
-            offset += 1
-        }
-        index += length
+/// The first eight bytes of `buffer[start..<start + count]` as a big-endian integer, zero-padded:
+/// integer order on prefixes is `strcmp` order on the keys as far as those bytes decide.
+@inline(__always)
+func keyPrefix(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> UInt64 {
+    guard let base = buffer.baseAddress, count > 0 else { return 0 }
+    if buffer.count - start >= 8 {
+        let word = UInt64(bigEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        return count >= 8 ? word : word & ~(UInt64.max >> (8 * count))
     }
-    return true
+    var value: UInt64 = 0
+    var index = 0
+    let end = min(count, 8)
+    while index < end {
+        value |= UInt64(buffer[start &+ index]) << (56 - 8 * index)
+        index &+= 1
+    }
+    return value
+}
+
+/// The length of the well-formed UTF-8 sequence that starts at `index` with a byte of 0x80 or more,
+/// or 0 when it is not one: a stray continuation byte, an overlong form, a surrogate, a value above
+/// U+10FFFF or a sequence cut short.
+@inline(__always)
+func utf8SequenceLength(_ buffer: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+    let lead = buffer[index]
+    let length: Int
+    var lower: UInt8 = 0x80
+    var upper: UInt8 = 0xBF
+    switch lead {
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+        length = 3
+        lower = 0xA0
+    case 0xED:
+        length = 3
+        upper = 0x9F
+    case 0xF0:
+        length = 4
+        lower = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+        length = 4
+        upper = 0x8F
+    default: return 0
+    }
+    guard buffer.count - index >= length else { return 0 }
+    let second = buffer[index &+ 1]
+    guard second >= lower && second <= upper else { return 0 }
+    if length >= 3 && buffer[index &+ 2] & 0xC0 != 0x80 { return 0 }
+    if length == 4 && buffer[index &+ 3] & 0xC0 != 0x80 { return 0 }
+    return length
 }

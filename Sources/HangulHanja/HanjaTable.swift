@@ -5,13 +5,14 @@
 /// the comment its meaning, which may be empty or absent (`key:value`). Lines starting with `#` and
 /// empty lines are ignored. Entries sharing a key are offered in file order.
 ///
-/// The table keeps the file's bytes as they were read and two compact arrays pointing into them:
-/// one record per entry and one per distinct key, the keys in byte order (which for UTF-8 is code
-/// point order, libhangul's `strcmp` order). Loading is one pass over the bytes when the file is
+/// The table keeps the file's bytes as they were read and compact arrays pointing into them: one
+/// record per entry (12 bytes) and, per distinct key, its first entry and its first sixteen bytes
+/// as two integers (20 bytes), keys in byte order (which for UTF-8 is code point order, libhangul's
+/// `strcmp` order). Loading is one pass over the bytes and one over the entries when the file is
 /// sorted, as libhangul's own files are; an unsorted file (a user's) is sorted once, stably, so its
-/// entries still group by key in file order. A lookup is a binary search over the key records that
-/// allocates nothing. The system `hanja.txt` (6.4 MB, 303,502 entries, 222,705 keys) costs about
-/// 11 MB in memory this way: the bytes, 12 bytes an entry and 12 a key.
+/// entries still group by key in file order. A lookup goes to the bucket of the key's first
+/// syllable and binary-searches it on the integers, allocating nothing. The system `hanja.txt`
+/// (6.4 MB, 303,502 entries, 222,705 keys) takes about 15 MB of memory this way.
 public struct HanjaTable: Sendable {
     /// The path the table was read from, or the name it was given when parsed from memory.
     public let source: String
@@ -22,9 +23,17 @@ public struct HanjaTable: Sendable {
     /// The number of entries (lines that define a candidate).
     public var entryCount: Int { storage.entries.count }
     /// The number of distinct keys.
-    public var keyCount: Int { storage.keys.count - 1 }
+    public var keyCount: Int { storage.keyEntries.count - 1 }
     /// Whether the table has no entries.
     public var isEmpty: Bool { storage.entries.isEmpty }
+
+    /// The distinct key at `index` (0 ..< ``keyCount``), keys in byte order: for tools that walk the
+    /// whole dictionary, such as the benchmark and the differential check.
+    public func key(at index: Int) -> String {
+        let entry = storage.entries[Int(storage.keyEntries[index])]
+        let start = Int(entry.keyStart)
+        return String(decoding: storage.bytes[start..<start + Int(entry.keyLength)], as: UTF8.self)
+    }
 }
 
 extension HanjaTable {
@@ -41,27 +50,30 @@ extension HanjaTable {
         var commentStart: Int { valueStart + Int(valueLength) + 1 }
     }
 
-    /// One distinct key: where its bytes are, and the first of its entries, which run up to the next
-    /// record's `firstEntry`. The last record is a sentinel whose `firstEntry` is the entry count.
-    struct KeyRecord: Sendable {
-        var start: UInt32
-        var length: UInt32
-        var firstEntry: UInt32
-    }
-
     /// The immutable parts of a table, shared by every copy and every candidate list that refers to it.
     final class Storage: Sendable {
         let bytes: [UInt8]
+        /// Grouped by key, keys in byte order, file order within a key.
         let entries: [Entry]
-        let keys: [KeyRecord]
+        /// The first entry of each distinct key, in key order; the entry count last, so key `i`'s
+        /// entries are `keyEntries[i] ..< keyEntries[i + 1]`.
+        let keyEntries: [UInt32]
+        /// The first sixteen bytes of each key as two big-endian, zero-padded integers, side by side:
+        /// a binary search reads this one dense array and touches a key's own bytes only on a tie,
+        /// which only keys of more than five syllables can reach.
+        let prefixes: [UInt64]
+        /// Where each bucket of keys starts (see ``bucketOrdinal(_:)``), and the key count last.
+        let bucketStarts: [UInt32]
         /// The longest key in bytes: a longer lookup key cannot match and is not searched for.
         let maximumKeyLength: Int
 
-        init(bytes: [UInt8], entries: [Entry], keys: [KeyRecord], maximumKeyLength: Int) {
+        init(bytes: [UInt8], entries: [Entry], keyEntries: [UInt32], prefixes: [UInt64], maximumKeyLength: Int) {
             self.bytes = bytes
             self.entries = entries
-            self.keys = keys
+            self.keyEntries = keyEntries
+            self.prefixes = prefixes
             self.maximumKeyLength = maximumKeyLength
+            bucketStarts = Self.bucketStarts(prefixes)
         }
     }
 }

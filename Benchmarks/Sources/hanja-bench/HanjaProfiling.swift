@@ -1,0 +1,36 @@
+import BenchmarkSupport
+import HangulHanja
+
+/// One workload of ours, repeated for about ten seconds, for `perf record`.
+enum HanjaProfiling {
+    enum Workload: String, CaseIterable {
+        case load, exact, prefix, suffix
+    }
+
+    static func run(_ workload: Workload) {
+        let path = HanjaFiles.systemDictionaryPath
+        guard let table = try? HanjaFiles.readTable(path) else { fail("cannot read \(path)") }
+        let dictionary = HanjaDictionary(tables: [table])
+        let keys = stride(from: 0, to: table.keyCount, by: 10).map { table.key(at: $0) }
+        var candidates = HanjaCandidates()
+        var sum = 0
+        var passes = 0
+        let start = monotonicNanoseconds()
+        while monotonicNanoseconds() - start < 10e9 {
+            passes += 1
+            switch workload {
+            case .load: sum &+= (try? HanjaFiles.readTable(path))?.entryCount ?? 0
+            case .exact, .prefix, .suffix:
+                let match: HanjaMatch = workload == .exact ? .exact : workload == .prefix ? .prefix : .suffix
+                for key in keys {
+                    dictionary.lookup(key, match, into: &candidates)
+                    sum &+= candidates.count
+                }
+            }
+        }
+        let each = (monotonicNanoseconds() - start) / Double(passes * (workload == .load ? 1 : keys.count))
+        note(
+            "hanja-bench: \(passes) passes, \(format(each, digits: 1)) ns each \(workload == .load ? "load" : "lookup"); checksum \(sum)"
+        )
+    }
+}

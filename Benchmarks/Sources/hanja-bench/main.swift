@@ -1,0 +1,163 @@
+import BenchmarkSupport
+import CAllocationCounter
+import HangulHanja
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Hanja dictionary lookups in process, ours (HangulHanja) against libhangul's HanjaTable on the same
+// file, libhangul-data's hanja.txt, in the same run:
+//   1. memory: this process's RSS growth when our table loads, measured first, before anything else
+//      allocates; then libhangul's growth when its table loads (it keeps an index and reads the
+//      file at each lookup);
+//   2. load: our HanjaFiles.readTable (read, parse, index) against hanja_table_load, interleaved
+//      rounds, the median of each;
+//   3. exact, prefix and suffix lookups of every 10th key of the file, each candidate's value read
+//      on both sides (libhangul's list freed after each lookup), interleaved rounds, the median;
+//   4. allocations per lookup of ours in steady state (after a warm-up pass), beside libhangul's.
+// Before timing, both sides are checked to list the same number of candidates for every key timed.
+// Prints markdown table rows on standard output (scripts/bench adds the header), notes on standard
+// error. Usage: hanja-bench [--quick]
+//        hanja-bench --profile load|exact|prefix|suffix   repeats one workload of ours for about ten
+//                                                        seconds and prints nothing, for perf record
+
+let quick = CommandLine.arguments.dropFirst().contains("--quick")
+if let flag = CommandLine.arguments.firstIndex(of: "--profile") {
+    let what = CommandLine.arguments.dropFirst(flag + 1).first ?? ""
+    guard let match = HanjaProfiling.Workload(rawValue: what) else {
+        fail("--profile takes \(HanjaProfiling.Workload.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    HanjaProfiling.run(match)
+    exit(0)
+}
+let rounds = quick ? 3 : 11
+let path = HanjaFiles.systemDictionaryPath
+var checksum: UInt64 = 0
+
+// 1. Memory, ours first, in a process that has not yet allocated much.
+let residentBefore = residentBytes()
+let table: HanjaTable
+do {
+    table = try HanjaFiles.readTable(path)
+} catch {
+    fail("\(error); install libhangul-data (scripts/setup)")
+}
+let dictionary = HanjaDictionary(tables: [table])
+var candidates = HanjaCandidates()
+dictionary.lookup("한", .exact, into: &candidates)
+let ourGrowth = residentBytes() - residentBefore
+
+let residentBeforeLibhangul = residentBytes()
+guard let libhangul = LibhangulHanja(path: path) else { fail("libhangul cannot load \(path)") }
+checksum &+= libhangul.lookUp("한", .exact)
+let theirGrowth = residentBytes() - residentBeforeLibhangul
+ReportRow(
+    figure: "hanja: RSS growth with hanja.txt loaded", ours: Unit.megabytes.format(ourGrowth),
+    reference: "libhangul \(Unit.megabytes.format(theirGrowth))", target: "≤ 20 MB",
+    verdict: ourGrowth <= 20e6 ? .pass : .short
+).print()
+note(
+    "hanja-bench: \(path): \(table.entryCount) entries, \(table.keyCount) keys, \(table.problems.count) lines "
+        + "skipped; libhangul keeps an index and reads the file at each lookup, so its RSS stays small")
+
+// 2. Load.
+var oursLoad = Samples()
+var theirsLoad = Samples()
+for round in 0..<rounds {
+    func loadOurs() {
+        oursLoad.append(nanoseconds { checksum &+= UInt64((try? HanjaFiles.readTable(path))?.entryCount ?? 0) })
+    }
+    func loadTheirs() {
+        var loaded: LibhangulHanja?
+        theirsLoad.append(nanoseconds { loaded = LibhangulHanja(path: path) })
+        checksum &+= loaded == nil ? 0 : 1
+    }
+    if round % 2 == 0 {
+        loadOurs()
+        loadTheirs()
+    } else {
+        loadTheirs()
+        loadOurs()
+    }
+}
+ReportRow.ratio(
+    "hanja: load hanja.txt", ours: oursLoad.median(), reference: theirsLoad.median(), unit: .milliseconds,
+    referenceName: "libhangul", atMost: 0.25
+).print()
+
+// 3. Lookups of every 10th key.
+var keys: [String] = []
+for index in stride(from: 0, to: table.keyCount, by: 10) {
+    keys.append(table.key(at: index))
+}
+let cKeys: [[CChar]] = keys.map { Array($0.utf8CString) }
+note("hanja-bench: \(keys.count) keys timed (every 10th key of the file), \(rounds) rounds")
+
+@MainActor func oursPass(_ match: HanjaMatch) -> UInt64 { oursPass(match, dictionary, keys, &candidates) }
+
+/// Our lookups with everything in locals, as a session holds them (globals of top-level code cost
+/// exclusivity checks that no real caller pays).
+func oursPass(
+    _ match: HanjaMatch, _ dictionary: HanjaDictionary, _ keys: [String], _ candidates: inout HanjaCandidates
+) -> UInt64 {
+    var sum: UInt64 = 0
+    for key in keys {
+        dictionary.lookup(key, match, into: &candidates)
+        sum &+= UInt64(candidates.count)
+        for candidate in candidates { sum &+= UInt64(candidate.valueUTF8.first ?? 0) }
+    }
+    return sum
+}
+
+@MainActor func theirsPass(_ match: LibhangulHanja.Match) -> UInt64 { theirsPass(match, libhangul, cKeys) }
+
+func theirsPass(_ match: LibhangulHanja.Match, _ libhangul: LibhangulHanja, _ cKeys: [[CChar]]) -> UInt64 {
+    var sum: UInt64 = 0
+    for key in cKeys {
+        sum &+= key.withUnsafeBufferPointer { key in key.baseAddress.map { libhangul.lookUp($0, match) } ?? 0 }
+    }
+    return sum
+}
+
+let matches: [(name: String, ours: HanjaMatch, theirs: LibhangulHanja.Match, target: Double?)] = [
+    ("exact", .exact, .exact, 0.1),
+    ("prefix", .prefix, .prefix, 0.25),
+    ("suffix", .suffix, .suffix, nil),
+]
+for match in matches {
+    let oursSum = oursPass(match.ours)
+    let theirsSum = theirsPass(match.theirs)
+    if oursSum != theirsSum {
+        fail(
+            "\(match.name) lookups disagree with libhangul's (checksums \(oursSum) and \(theirsSum)); run scripts/differential --hanja"
+        )
+    }
+    var ours = Samples()
+    var theirs = Samples()
+    for round in 0..<rounds {
+        if round % 2 == 1 { theirs.append(nanoseconds { checksum &+= theirsPass(match.theirs) }) }
+        ours.append(nanoseconds { checksum &+= oursPass(match.ours) })
+        if round % 2 == 0 { theirs.append(nanoseconds { checksum &+= theirsPass(match.theirs) }) }
+    }
+    let count = Double(keys.count)
+    ReportRow.ratio(
+        "hanja: \(match.name) lookup", ours: ours.median() / count, reference: theirs.median() / count,
+        unit: .nanoseconds, referenceName: "libhangul", atMost: match.target
+    ).print()
+}
+
+// 4. Allocations per lookup, after the passes above warmed the candidate list up.
+@MainActor func allocationsPerLookup(_ body: () -> UInt64) -> Double {
+    let before = allocation_counter_allocations()
+    checksum &+= body()
+    return Double(allocation_counter_allocations() - before) / Double(keys.count * matches.count)
+}
+let ourAllocations = allocationsPerLookup { matches.reduce(0) { $0 &+ oursPass($1.ours) } }
+let theirAllocations = allocationsPerLookup { matches.reduce(0) { $0 &+ theirsPass($1.theirs) } }
+ReportRow(
+    figure: "hanja: allocations per lookup", ours: format(ourAllocations, digits: 3),
+    reference: "libhangul \(format(theirAllocations, digits: 1))", target: "0",
+    verdict: ourAllocations == 0 ? .pass : .short
+).print()
+note("hanja-bench: checksum \(checksum)")
