@@ -28,6 +28,8 @@ public struct HanjaCandidate: Sendable {
     }
     public var commentUTF8: ArraySlice<UInt8> {
         let record = record
+        // No comment may mean no second `:` on the file's last line, where `commentStart` is past the end.
+        guard record.commentLength > 0 else { return storage.bytes[0..<0] }
         return storage.bytes[record.commentStart..<record.commentStart + Int(record.commentLength)]
     }
 

@@ -89,6 +89,17 @@ extension HanjaTable {
                             }
                         }
                         lineEnd &+= 1
+                    } else if byte &- 0xE1 < 0x0D && count &- lineEnd >= 3 {
+                        // Leads E1…ED, which cover every Hangul syllable and most hanja: two
+                        // continuation bytes, and below U+D800 after ED.
+                        let second = buffer[lineEnd &+ 1]
+                        let third = buffer[lineEnd &+ 2]
+                        if second & 0xC0 == 0x80 && third & 0xC0 == 0x80 && (byte != 0xED || second < 0xA0) {
+                            lineEnd &+= 3
+                        } else {
+                            isValid = false
+                            lineEnd &+= 1
+                        }
                     } else {
                         let length = utf8SequenceLength(buffer, lineEnd)
                         isValid = isValid && length > 0

@@ -25,6 +25,32 @@ import Testing
         #expect(dictionary.candidates(for: "나", .exact).map(\.comment) == ["뜻: 어찌 나"])
     }
 
+    @Test func theLastLineNeedsNoLineFeedNorComment() {
+        let table = Self.table("가:家:집 가\n나:那")
+        #expect(table.problems.isEmpty)
+        #expect(Self.listed(table, "나") == ["나:那:"])
+    }
+
+    @Test func everyKindOfMalformedUTF8IsReported() {
+        let good = Array("가:家:\n".utf8)
+        let bad: [[UInt8]] = [
+            [0xED, 0xA0, 0x80],  // a surrogate, U+D800
+            [0xE0, 0x80, 0x80],  // an overlong form
+            [0xEA, 0x41, 0x80],  // a lead without its continuation
+            [0x80],  // a stray continuation
+            [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
+            [0xC0, 0x80],  // an overlong two-byte form
+            [0xEA, 0xB0],  // cut short by the separator
+        ]
+        var bytes = good
+        for sequence in bad { bytes += [0xEA, 0xB0, 0x80] + sequence + Array(":x:\n".utf8) }
+        bytes += Array("힣:x:\n".utf8)
+        let table = HanjaTable(parsing: bytes, source: "bad.txt")
+        #expect(table.problems.map(\.line) == Array(2...8))
+        #expect(table.problems.allSatisfy { $0.reason == "is not valid UTF-8; save the file as UTF-8" })
+        #expect(table.keyCount == 2, "가 and 힣 (ED 9E A3), the last syllable, are valid")
+    }
+
     @Test func crlfLineEndsAndBlankLinesReadLikeLineFeeds() {
         let table = Self.table("가:家:집 가\r\n  \r\n\t\n가:價:값 가\r\n")
         #expect(table.problems.isEmpty)
