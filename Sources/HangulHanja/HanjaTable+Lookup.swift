@@ -18,12 +18,12 @@ extension HanjaTable.Storage {
         return Int(high | middle | low) + 1
     }
 
-    static func bucketStarts(_ prefixes: [UInt64]) -> [UInt32] {
-        let keyCount = prefixes.count / 2
+    static func bucketStarts(_ keys: [UInt64]) -> [UInt32] {
+        let keyCount = keys.count / 3 - 1
         var starts = [UInt32](repeating: UInt32(keyCount), count: bucketCount + 3)
         var next = 0
         for index in 0..<keyCount {
-            let ordinal = bucketOrdinal(prefixes[2 * index])
+            let ordinal = bucketOrdinal(keys[3 * index])
             while next <= ordinal {
                 starts[next] = UInt32(index)
                 next += 1
@@ -39,22 +39,33 @@ extension HanjaTable.Storage {
         let high = keyPrefix(key, 0, key.count)
         let low = key.count > 8 ? keyPrefix(key, 8, key.count - 8) : 0
         let ordinal = Self.bucketOrdinal(high)
-        return prefixes.withUnsafeBufferPointer { prefixes in
+        return keys.withUnsafeBufferPointer { keys in
             var lower = Int(bucketStarts[ordinal])
             var upper = Int(bucketStarts[ordinal + 1])
             while lower < upper {
                 let middle = Int(bitPattern: UInt(bitPattern: lower &+ upper) >> 1)
-                let candidateHigh = prefixes[2 &* middle]
-                let candidateLow = prefixes[2 &* middle &+ 1]
+                let record = 3 &* middle
+                let candidateHigh = keys[record]
                 var comparison: Int
                 if candidateHigh != high {
                     comparison = candidateHigh < high ? -1 : 1
-                } else if candidateLow != low {
-                    comparison = candidateLow < low ? -1 : 1
+                } else if keys[record &+ 1] != low {
+                    comparison = keys[record &+ 1] < low ? -1 : 1
                 } else {
-                    comparison = compareTail(middle, key)
+                    let length = Int(keys[record &+ 2] >> 32)
+                    if length > 16 && key.count > 16 {
+                        let entry = entries[Int(UInt32(truncatingIfNeeded: keys[record &+ 2]))]
+                        comparison = bytes.withUnsafeBufferPointer { bytes in
+                            compareAfterPrefixes(bytes, Int(entry.keyStart), length, key, 0, key.count)
+                        }
+                    } else {
+                        comparison = length == key.count ? 0 : (length < key.count ? -1 : 1)
+                    }
                 }
-                if comparison == 0 { return Int(keyEntries[middle])..<Int(keyEntries[middle + 1]) }
+                if comparison == 0 {
+                    let first = Int(UInt32(truncatingIfNeeded: keys[record &+ 2]))
+                    return first..<Int(UInt32(truncatingIfNeeded: keys[record &+ 5]))
+                }
                 if comparison < 0 {
                     lower = middle + 1
                 } else {
@@ -62,13 +73,6 @@ extension HanjaTable.Storage {
                 }
             }
             return 0..<0
-        }
-    }
-
-    private func compareTail(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Int {
-        let entry = entries[Int(keyEntries[index])]
-        return bytes.withUnsafeBufferPointer { bytes in
-            compareAfterPrefixes(bytes, Int(entry.keyStart), Int(entry.keyLength), key, 0, key.count)
         }
     }
 

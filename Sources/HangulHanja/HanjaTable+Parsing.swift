@@ -36,15 +36,13 @@ extension HanjaTable {
             problems += parsed.problems
             if let index = parsed.entries.withUnsafeBufferPointer({ Self.index(buffer, $0) }) {
                 return Storage(
-                    bytes: bytes, entries: parsed.entries, keyEntries: index.keyEntries, prefixes: index.prefixes,
-                    maximumKeyLength: parsed.maximumKeyLength)
+                    bytes: bytes, entries: parsed.entries, keys: index, maximumKeyLength: parsed.maximumKeyLength)
             }
             parsed.entries = Self.sortedByKey(parsed.entries, buffer)
             let index = parsed.entries.withUnsafeBufferPointer { Self.index(buffer, $0) }
             guard let index else { preconditionFailure("internal inconsistency: sorted entries out of order") }
             return Storage(
-                bytes: bytes, entries: parsed.entries, keyEntries: index.keyEntries, prefixes: index.prefixes,
-                maximumKeyLength: parsed.maximumKeyLength)
+                bytes: bytes, entries: parsed.entries, keys: index, maximumKeyLength: parsed.maximumKeyLength)
         }
         self.source = source
         self.problems = problems
@@ -151,53 +149,49 @@ extension HanjaTable {
         return true
     }
 
-    /// The key index of entries already grouped by key in byte order (each key's first entry and its
-    /// prefixes), or nil as soon as a key is found out of order.
-    private static func index(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ entries: UnsafeBufferPointer<Entry>
-    ) -> (keyEntries: [UInt32], prefixes: [UInt64])? {
+    /// The key records (see ``Storage/keys``) of entries already grouped by key in byte order, or nil
+    /// as soon as a key is found out of order.
+    private static func index(_ bytes: UnsafeBufferPointer<UInt8>, _ entries: UnsafeBufferPointer<Entry>) -> [UInt64]? {
         var isSorted = true
-        var keyCount = 0
-        var prefixes: [UInt64] = []
-        let keyEntries = [UInt32](unsafeUninitializedCapacity: entries.count + 1) { firsts, firstsInitialized in
-            prefixes = [UInt64](unsafeUninitializedCapacity: 2 * entries.count) { pairs, pairsInitialized in
-                var previous = (high: UInt64(0), low: UInt64(0), entry: -1)
-                for index in 0..<entries.count {
-                    let entry = entries[index]
-                    let start = Int(entry.keyStart)
-                    let length = Int(entry.keyLength)
-                    let high = keyPrefix(bytes, start, length)
-                    let low = length > 8 ? keyPrefix(bytes, start + 8, length - 8) : 0
-                    let comparison: Int
-                    if previous.entry < 0 {
-                        comparison = -1
-                    } else if previous.high != high {
-                        comparison = previous.high < high ? -1 : 1
-                    } else if previous.low != low {
-                        comparison = previous.low < low ? -1 : 1
-                    } else {
-                        let before = entries[previous.entry]
-                        comparison = compareAfterPrefixes(
-                            bytes, Int(before.keyStart), Int(before.keyLength), bytes, start, length)
-                    }
-                    if comparison > 0 {
-                        isSorted = false
-                        break
-                    }
-                    if comparison < 0 {
-                        firsts[keyCount] = UInt32(index)
-                        pairs[2 * keyCount] = high
-                        pairs[2 * keyCount + 1] = low
-                        keyCount += 1
-                        previous = (high, low, index)
-                    }
+        let keys = [UInt64](unsafeUninitializedCapacity: 3 * (entries.count + 1)) { records, initialized in
+            var keyCount = 0
+            var previous = (high: UInt64(0), low: UInt64(0), entry: -1)
+            for index in 0..<entries.count {
+                let entry = entries[index]
+                let start = Int(entry.keyStart)
+                let length = Int(entry.keyLength)
+                let high = keyPrefix(bytes, start, length)
+                let low = length > 8 ? keyPrefix(bytes, start + 8, length - 8) : 0
+                let comparison: Int
+                if previous.entry < 0 {
+                    comparison = -1
+                } else if previous.high != high {
+                    comparison = previous.high < high ? -1 : 1
+                } else if previous.low != low {
+                    comparison = previous.low < low ? -1 : 1
+                } else {
+                    let before = entries[previous.entry]
+                    comparison = compareAfterPrefixes(
+                        bytes, Int(before.keyStart), Int(before.keyLength), bytes, start, length)
                 }
-                pairsInitialized = isSorted ? 2 * keyCount : 0
+                if comparison > 0 {
+                    isSorted = false
+                    break
+                }
+                if comparison < 0 {
+                    records[3 * keyCount] = high
+                    records[3 * keyCount + 1] = low
+                    records[3 * keyCount + 2] = UInt64(index) | UInt64(length) << 32
+                    keyCount += 1
+                    previous = (high, low, index)
+                }
             }
-            if isSorted { firsts[keyCount] = UInt32(entries.count) }
-            firstsInitialized = isSorted ? keyCount + 1 : 0
+            records[3 * keyCount] = 0
+            records[3 * keyCount + 1] = 0
+            records[3 * keyCount + 2] = UInt64(entries.count)
+            initialized = isSorted ? 3 * (keyCount + 1) : 0
         }
-        return isSorted ? (keyEntries, prefixes) : nil
+        return isSorted ? keys : nil
     }
 
     /// The entries of an unsorted file grouped by key, keys in byte order, entries of one key in file

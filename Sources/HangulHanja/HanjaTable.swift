@@ -6,13 +6,13 @@
 /// empty lines are ignored. Entries sharing a key are offered in file order.
 ///
 /// The table keeps the file's bytes as they were read and compact arrays pointing into them: one
-/// record per entry (12 bytes) and, per distinct key, its first entry and its first sixteen bytes
-/// as two integers (20 bytes), keys in byte order (which for UTF-8 is code point order, libhangul's
+/// record per entry (12 bytes) and, per distinct key, its first sixteen bytes as two integers, its
+/// first entry and its length (24 bytes), keys in byte order (which for UTF-8 is code point order, libhangul's
 /// `strcmp` order). Loading is one pass over the bytes and one over the entries when the file is
 /// sorted, as libhangul's own files are; an unsorted file (a user's) is sorted once, stably, so its
 /// entries still group by key in file order. A lookup goes to the bucket of the key's first
 /// syllable and binary-searches it on the integers, allocating nothing. The system `hanja.txt`
-/// (6.4 MB, 303,502 entries, 222,705 keys) takes about 15 MB of memory this way.
+/// (6.4 MB, 303,502 entries, 222,705 keys) takes about 16 MB of memory this way.
 public struct HanjaTable: Sendable {
     /// The path the table was read from, or the name it was given when parsed from memory.
     public let source: String
@@ -23,14 +23,14 @@ public struct HanjaTable: Sendable {
     /// The number of entries (lines that define a candidate).
     public var entryCount: Int { storage.entries.count }
     /// The number of distinct keys.
-    public var keyCount: Int { storage.keyEntries.count - 1 }
+    public var keyCount: Int { storage.keys.count / 3 - 1 }
     /// Whether the table has no entries.
     public var isEmpty: Bool { storage.entries.isEmpty }
 
     /// The distinct key at `index` (0 ..< ``keyCount``), keys in byte order: for tools that walk the
     /// whole dictionary, such as the benchmark and the differential check.
     public func key(at index: Int) -> String {
-        let entry = storage.entries[Int(storage.keyEntries[index])]
+        let entry = storage.entries[Int(UInt32(truncatingIfNeeded: storage.keys[3 * index + 2]))]
         let start = Int(entry.keyStart)
         return String(decoding: storage.bytes[start..<start + Int(entry.keyLength)], as: UTF8.self)
     }
@@ -55,25 +55,24 @@ extension HanjaTable {
         let bytes: [UInt8]
         /// Grouped by key, keys in byte order, file order within a key.
         let entries: [Entry]
-        /// The first entry of each distinct key, in key order; the entry count last, so key `i`'s
-        /// entries are `keyEntries[i] ..< keyEntries[i + 1]`.
-        let keyEntries: [UInt32]
-        /// The first sixteen bytes of each key as two big-endian, zero-padded integers, side by side:
-        /// a binary search reads this one dense array and touches a key's own bytes only on a tie,
-        /// which only keys of more than five syllables can reach.
-        let prefixes: [UInt64]
+        /// One record of three integers per distinct key, keys in byte order: the key's first sixteen
+        /// bytes as two big-endian, zero-padded integers, then its first entry (low 32 bits) and its
+        /// length in bytes (the bits above). A binary search reads this one dense array and touches
+        /// a key's own bytes only when the first sixteen are equal and both keys are longer, which
+        /// only keys of more than five syllables can reach. A sentinel record whose first entry is the
+        /// entry count ends the array, so key `i`'s entries end where key `i + 1`'s begin.
+        let keys: [UInt64]
         /// Where each bucket of keys starts (see ``bucketOrdinal(_:)``), and the key count last.
         let bucketStarts: [UInt32]
         /// The longest key in bytes: a longer lookup key cannot match and is not searched for.
         let maximumKeyLength: Int
 
-        init(bytes: [UInt8], entries: [Entry], keyEntries: [UInt32], prefixes: [UInt64], maximumKeyLength: Int) {
+        init(bytes: [UInt8], entries: [Entry], keys: [UInt64], maximumKeyLength: Int) {
             self.bytes = bytes
             self.entries = entries
-            self.keyEntries = keyEntries
-            self.prefixes = prefixes
+            self.keys = keys
             self.maximumKeyLength = maximumKeyLength
-            bucketStarts = Self.bucketStarts(prefixes)
+            bucketStarts = Self.bucketStarts(keys)
         }
     }
 }
