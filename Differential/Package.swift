@@ -56,6 +56,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "HanjaDifferentialTests",
+            dependencies: ["HanjaDifferential", .product(name: "HangulHanja", package: "hangul")]
+        ),
+        .testTarget(
             name: "HangulDifferentialTests",
             dependencies: ["HangulDifferential", .product(name: "HangulCore", package: "hangul")]
         ),
