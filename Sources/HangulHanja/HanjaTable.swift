@@ -40,21 +40,28 @@ extension HanjaTable {
     /// One line that defines a candidate: where its key starts in the file's bytes, and the lengths
     /// of its three fields. The value starts one byte (the `:`) after the key and the comment one
     /// byte after the value, which the parser guarantees.
-    struct Entry: Sendable {
-        var keyStart: UInt32
-        var keyLength: UInt16
-        var valueLength: UInt16
-        var commentLength: UInt16
+    @usableFromInline struct Entry: Sendable {
+        @usableFromInline var keyStart: UInt32
+        @usableFromInline var keyLength: UInt16
+        @usableFromInline var valueLength: UInt16
+        @usableFromInline var commentLength: UInt16
 
-        var valueStart: Int { Int(keyStart) + Int(keyLength) + 1 }
-        var commentStart: Int { valueStart + Int(valueLength) + 1 }
+        init(keyStart: UInt32, keyLength: UInt16, valueLength: UInt16, commentLength: UInt16) {
+            self.keyStart = keyStart
+            self.keyLength = keyLength
+            self.valueLength = valueLength
+            self.commentLength = commentLength
+        }
+
+        @inlinable var valueStart: Int { Int(keyStart) + Int(keyLength) + 1 }
+        @inlinable var commentStart: Int { valueStart + Int(valueLength) + 1 }
     }
 
     /// The immutable parts of a table, shared by every copy and every candidate list that refers to it.
-    final class Storage: Sendable {
-        let bytes: [UInt8]
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let bytes: [UInt8]
         /// Grouped by key, keys in byte order, file order within a key.
-        let entries: [Entry]
+        @usableFromInline let entries: [Entry]
         /// One record of three integers per distinct key, keys in byte order: the key's first sixteen
         /// bytes as two big-endian, zero-padded integers, then its first entry (low 32 bits) and its
         /// length in bytes (the bits above). A binary search reads this one dense array and touches

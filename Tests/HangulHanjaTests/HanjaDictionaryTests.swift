@@ -72,6 +72,16 @@ import Testing
         #expect(Self.values(dictionary.candidates(for: "대한", .prefix)) == ["大韓", "大寒", "對", "大", "代"])
     }
 
+    @Test func aCandidatesBytesAreReadInPlace() {
+        let dictionary = HanjaDictionary(tables: [Self.system])
+        let candidates = dictionary.candidates(for: "대한민국", .prefix)
+        func text(_ field: HanjaCandidates.Field, _ index: Int) -> String {
+            candidates.withUTF8(field, at: index) { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect([text(.key, 0), text(.value, 0), text(.comment, 0)] == ["대한민국", "大韓民國", "대한민국"])
+        #expect([text(.key, 1), text(.value, 1), text(.comment, 1)] == ["대한", "大韓", ""])
+    }
+
     @Test func aReusedListIsReplacedByEachLookup() {
         let dictionary = HanjaDictionary(tables: [Self.system])
         var candidates = HanjaCandidates(capacity: 16)

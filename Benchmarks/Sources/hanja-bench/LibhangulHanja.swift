@@ -12,9 +12,9 @@ final class LibhangulHanja {
 
     deinit { hanja_table_delete(table) }
 
-    /// One lookup as a frontend makes it: the list, each candidate's value read, the list freed.
-    /// Returns a checksum of what was read so the work cannot be optimized away.
-    func lookUp(_ key: UnsafePointer<CChar>, _ match: Match) -> UInt64 {
+    /// One lookup: the list, each candidate's value read when `readValues`, the list freed. Returns
+    /// a checksum of what was read so the work cannot be optimized away.
+    func lookUp(_ key: UnsafePointer<CChar>, _ match: Match, readValues: Bool = true) -> UInt64 {
         let list: OpaquePointer?
         switch match {
         case .exact: list = hanja_table_match_exact(table, key)
@@ -25,6 +25,7 @@ final class LibhangulHanja {
         defer { hanja_list_delete(list) }
         let count = hanja_list_get_size(list)
         var sum = UInt64(count)
+        guard readValues else { return sum }
         for index in 0..<UInt32(count) {
             if let value = hanja_list_get_nth_value(list, index) { sum &+= UInt64(UInt8(bitPattern: value.pointee)) }
         }

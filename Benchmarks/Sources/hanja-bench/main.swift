@@ -13,8 +13,9 @@ import HangulHanja
 //      file at each lookup);
 //   2. load: our HanjaFiles.readTable (read, parse, index) against hanja_table_load, interleaved
 //      rounds, the median of each;
-//   3. exact, prefix and suffix lookups of every 10th key of the file, each candidate's value read
-//      on both sides (libhangul's list freed after each lookup), interleaved rounds, the median;
+//   3. exact, prefix and suffix lookups of every 10th key of the file (libhangul's list freed after
+//      each), then exact and prefix again with each candidate's value read on both sides, as a
+//      frontend would; interleaved rounds, the median;
 //   4. allocations per lookup of ours in steady state (after a warm-up pass), beside libhangul's.
 // Before timing, both sides are checked to list the same number of candidates for every key timed.
 // Prints markdown table rows on standard output (scripts/bench adds the header), notes on standard
@@ -94,28 +95,40 @@ for index in stride(from: 0, to: table.keyCount, by: 10) {
 let cKeys: [[CChar]] = keys.map { Array($0.utf8CString) }
 note("hanja-bench: \(keys.count) keys timed (every 10th key of the file), \(rounds) rounds")
 
-@MainActor func oursPass(_ match: HanjaMatch) -> UInt64 { oursPass(match, dictionary, keys, &candidates) }
+@MainActor func oursPass(_ match: HanjaMatch, readValues: Bool = true) -> UInt64 {
+    oursPass(match, dictionary, keys, &candidates, readValues: readValues)
+}
 
 /// Our lookups with everything in locals, as a session holds them (globals of top-level code cost
 /// exclusivity checks that no real caller pays).
 func oursPass(
-    _ match: HanjaMatch, _ dictionary: HanjaDictionary, _ keys: [String], _ candidates: inout HanjaCandidates
+    _ match: HanjaMatch, _ dictionary: HanjaDictionary, _ keys: [String], _ candidates: inout HanjaCandidates,
+    readValues: Bool = true
 ) -> UInt64 {
     var sum: UInt64 = 0
     for key in keys {
         dictionary.lookup(key, match, into: &candidates)
         sum &+= UInt64(candidates.count)
-        for candidate in candidates { sum &+= UInt64(candidate.valueUTF8.first ?? 0) }
+        guard readValues else { continue }
+        for index in candidates.indices {
+            sum &+= candidates.withUTF8(.value, at: index) { UInt64($0.first ?? 0) }
+        }
     }
     return sum
 }
 
-@MainActor func theirsPass(_ match: LibhangulHanja.Match) -> UInt64 { theirsPass(match, libhangul, cKeys) }
+@MainActor func theirsPass(_ match: LibhangulHanja.Match, readValues: Bool = true) -> UInt64 {
+    theirsPass(match, libhangul, cKeys, readValues: readValues)
+}
 
-func theirsPass(_ match: LibhangulHanja.Match, _ libhangul: LibhangulHanja, _ cKeys: [[CChar]]) -> UInt64 {
+func theirsPass(
+    _ match: LibhangulHanja.Match, _ libhangul: LibhangulHanja, _ cKeys: [[CChar]], readValues: Bool = true
+) -> UInt64 {
     var sum: UInt64 = 0
     for key in cKeys {
-        sum &+= key.withUnsafeBufferPointer { key in key.baseAddress.map { libhangul.lookUp($0, match) } ?? 0 }
+        sum &+= key.withUnsafeBufferPointer { key in
+            key.baseAddress.map { libhangul.lookUp($0, match, readValues: readValues) } ?? 0
+        }
     }
     return sum
 }
@@ -130,21 +143,30 @@ for match in matches {
     let theirsSum = theirsPass(match.theirs)
     if oursSum != theirsSum {
         fail(
-            "\(match.name) lookups disagree with libhangul's (checksums \(oursSum) and \(theirsSum)); run scripts/differential --hanja"
-        )
+            "\(match.name) lookups disagree with libhangul's (checksums \(oursSum) and \(theirsSum)); "
+                + "run scripts/differential --hanja")
     }
-    var ours = Samples()
-    var theirs = Samples()
-    for round in 0..<rounds {
-        if round % 2 == 1 { theirs.append(nanoseconds { checksum &+= theirsPass(match.theirs) }) }
-        ours.append(nanoseconds { checksum &+= oursPass(match.ours) })
-        if round % 2 == 0 { theirs.append(nanoseconds { checksum &+= theirsPass(match.theirs) }) }
+    // The list alone, as hanja_table_match_* returns it (and hanja_list_delete frees it); then the
+    // list with every candidate's value read, as a frontend showing it would. Our values are read
+    // where the file's bytes lie, which a lookup has not touched yet; libhangul's were just copied.
+    for readValues in [false, true] where !readValues || match.ours != .suffix {
+        var ours = Samples()
+        var theirs = Samples()
+        for round in 0..<rounds {
+            if round % 2 == 1 {
+                theirs.append(nanoseconds { checksum &+= theirsPass(match.theirs, readValues: readValues) })
+            }
+            ours.append(nanoseconds { checksum &+= oursPass(match.ours, readValues: readValues) })
+            if round % 2 == 0 {
+                theirs.append(nanoseconds { checksum &+= theirsPass(match.theirs, readValues: readValues) })
+            }
+        }
+        let count = Double(keys.count)
+        ReportRow.ratio(
+            "hanja: \(match.name) lookup" + (readValues ? ", each value read" : ""), ours: ours.median() / count,
+            reference: theirs.median() / count, unit: .nanoseconds, referenceName: "libhangul", atMost: match.target
+        ).print()
     }
-    let count = Double(keys.count)
-    ReportRow.ratio(
-        "hanja: \(match.name) lookup", ours: ours.median() / count, reference: theirs.median() / count,
-        unit: .nanoseconds, referenceName: "libhangul", atMost: match.target
-    ).print()
 }
 
 // 4. Allocations per lookup, after the passes above warmed the candidate list up.
