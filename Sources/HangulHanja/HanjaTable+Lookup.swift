@@ -1,8 +1,9 @@
 extension HanjaTable.Storage {
     /// Keys whose first character is in U+A000…U+DFFF (UTF-8 lead bytes EA…ED), which holds every
     /// Hangul syllable, fall into one bucket per first character; keys before that range share one
-    /// bucket and keys after it another. A lookup binary-searches its bucket only: about a hundred
-    /// keys start with a typical syllable, against 222,705 in the whole system dictionary.
+    /// bucket and keys after it another. A lookup binary-searches its bucket only: the system
+    /// dictionary's 222,705 keys start with 1,167 syllables, 191 keys each on average, 13 for the
+    /// median syllable and 3,129 at most.
     static let bucketCount = 4 << 12
 
     /// The bucket of a key from its prefix: 0 for keys before the Hangul range, 1 … ``bucketCount``
