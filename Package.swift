@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HangulKeys", targets: ["HangulKeys"]),
         .library(name: "HangulProtocol", targets: ["HangulProtocol"]),
         .library(name: "HangulClient", targets: ["HangulClient"]),
+        .library(name: "HangulHanja", targets: ["HangulHanja"]),
         .executable(name: "hangul-compose", targets: ["hangul-compose"]),
         .executable(name: "hanguld", targets: ["hanguld"]),
         .executable(name: "hangulctl", targets: ["hangulctl"]),
@@ -47,6 +48,12 @@ let package = Package(
         // addresses and connections, file status, EINTR-safe reads, the descriptor limit. No NIO.
         .target(
             name: "HangulSystem",
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")]
+        ),
+        // Hanja and symbol dictionaries (libhangul's format, read at run time): parsing and lookup on
+        // bytes, pure Swift; its small file loader reads through swift-system, no Foundation.
+        .target(
+            name: "HangulHanja",
             dependencies: [.product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(name: "CPeerCredentials"),
@@ -148,5 +155,6 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "HangulHanjaTests", dependencies: ["HangulHanja", "HangulTestSupport"]),
     ]
 )

@@ -35,6 +35,14 @@ let package = Package(
                 .product(name: "HangulCoreTesting", package: "hangul"),
             ]
         ),
+        // Hanja dictionary lookups, ours against libhangul's HanjaTable on the same file.
+        .executableTarget(
+            name: "hanja-bench",
+            dependencies: [
+                "BenchmarkSupport", "CAllocationCounter", "CLibhangul",
+                .product(name: "HangulHanja", package: "hangul"),
+            ]
+        ),
         .executableTarget(
             name: "hanguld-bench",
             dependencies: [

@@ -7,7 +7,8 @@ import PackageDescription
 let package = Package(
     name: "hangul-differential",
     products: [
-        .executable(name: "hangul-differential", targets: ["hangul-differential"])
+        .executable(name: "hangul-differential", targets: ["hangul-differential"]),
+        .executable(name: "hanja-differential", targets: ["hanja-differential"]),
     ],
     dependencies: [
         .package(name: "hangul", path: ".."),
@@ -37,6 +38,27 @@ let package = Package(
                 .product(name: "HangulCoreTesting", package: "hangul"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Our hanja dictionary against libhangul's HanjaTable on the same files.
+        .target(
+            name: "HanjaDifferential",
+            dependencies: [
+                .product(name: "HangulHanja", package: "hangul"),
+                .product(name: "HangulCoreTesting", package: "hangul"),
+                "CLibhangul",
+            ]
+        ),
+        .executableTarget(
+            name: "hanja-differential",
+            dependencies: [
+                "HanjaDifferential",
+                .product(name: "HangulHanja", package: "hangul"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "HanjaDifferentialTests",
+            dependencies: ["HanjaDifferential", .product(name: "HangulHanja", package: "hangul")]
         ),
         .testTarget(
             name: "HangulDifferentialTests",

@@ -1,0 +1,196 @@
+import BenchmarkSupport
+import CAllocationCounter
+import HangulHanja
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Hanja dictionary lookups in process, ours (HangulHanja) against libhangul's HanjaTable on the same
+// file, libhangul-data's hanja.txt, in the same run:
+//   1. memory: this process's RSS growth when our table loads, measured first, before anything else
+//      allocates; then libhangul's growth when its table loads (it keeps an index and reads the
+//      file at each lookup);
+//   2. load: our HanjaFiles.readTable (read, parse, index) against hanja_table_load, first once
+//      with a lookup in the fresh process (page faults included, as in a daemon starting), then in
+//      interleaved rounds, the median of each;
+//   3. exact, prefix and suffix lookups of every 10th key of the file (libhangul's list freed after
+//      each), then exact and prefix again with each candidate's value read on both sides, as a
+//      frontend would; interleaved rounds, the median;
+//   4. allocations per lookup of ours in steady state (after a warm-up pass), beside libhangul's.
+// Before timing, both sides are checked to list the same number of candidates for every key timed.
+// Prints markdown table rows on standard output (scripts/bench adds the header), notes on standard
+// error. Usage: hanja-bench [--quick]
+//        hanja-bench --profile load|exact|prefix|suffix   repeats one workload of ours for about ten
+//                                                        seconds and prints nothing, for perf record
+
+let quick = CommandLine.arguments.dropFirst().contains("--quick")
+if let flag = CommandLine.arguments.firstIndex(of: "--profile") {
+    let what = CommandLine.arguments.dropFirst(flag + 1).first ?? ""
+    guard let match = HanjaProfiling.Workload(rawValue: what) else {
+        fail("--profile takes \(HanjaProfiling.Workload.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    HanjaProfiling.run(match)
+    exit(0)
+}
+let rounds = quick ? 3 : 11
+let path = HanjaFiles.systemDictionaryPath
+var checksum: UInt64 = 0
+
+// 1. Memory, ours first, in a process that has not yet allocated much.
+let residentBefore = residentBytes()
+var loaded: HanjaTable?
+var candidates = HanjaCandidates()
+let ourFirstLookup = nanoseconds {
+    loaded = try? HanjaFiles.readTable(path)
+    if let loaded { HanjaDictionary(tables: [loaded]).lookup("한", .exact, into: &candidates) }
+}
+guard let table = loaded else { fail("cannot read \(path); install libhangul-data (scripts/setup)") }
+let dictionary = HanjaDictionary(tables: [table])
+let ourGrowth = residentBytes() - residentBefore
+
+let residentBeforeLibhangul = residentBytes()
+var loadedLibhangul: LibhangulHanja?
+let theirFirstLookup = nanoseconds {
+    loadedLibhangul = LibhangulHanja(path: path)
+    checksum &+= loadedLibhangul?.lookUp("한", .exact) ?? 0
+}
+guard let libhangul = loadedLibhangul else { fail("libhangul cannot load \(path)") }
+let theirGrowth = residentBytes() - residentBeforeLibhangul
+// The first load of the process, into memory never touched before, as a daemon's is: the page
+// faults that later rounds (which reuse freed memory) avoid are in this figure.
+ReportRow(
+    figure: "hanja: load and first lookup, fresh process", ours: Unit.milliseconds.format(ourFirstLookup),
+    reference: "libhangul \(Unit.milliseconds.format(theirFirstLookup))", ratio: ourFirstLookup / theirFirstLookup,
+    target: "≤ 25 ms", verdict: ourFirstLookup <= 25e6 ? .pass : .short
+).print()
+ReportRow(
+    figure: "hanja: RSS growth with hanja.txt loaded", ours: Unit.megabytes.format(ourGrowth),
+    reference: "libhangul \(Unit.megabytes.format(theirGrowth))", target: "≤ 20 MB",
+    verdict: ourGrowth <= 20e6 ? .pass : .short
+).print()
+note(
+    "hanja-bench: \(path): \(table.entryCount) entries, \(table.keyCount) keys, \(table.problems.count) lines "
+        + "skipped; libhangul keeps an index and reads the file at each lookup, so its RSS stays small")
+
+// 2. Load.
+var oursLoad = Samples()
+var theirsLoad = Samples()
+for round in 0..<rounds {
+    func loadOurs() {
+        oursLoad.append(nanoseconds { checksum &+= UInt64((try? HanjaFiles.readTable(path))?.entryCount ?? 0) })
+    }
+    func loadTheirs() {
+        var loaded: LibhangulHanja?
+        theirsLoad.append(nanoseconds { loaded = LibhangulHanja(path: path) })
+        checksum &+= loaded == nil ? 0 : 1
+    }
+    if round % 2 == 0 {
+        loadOurs()
+        loadTheirs()
+    } else {
+        loadTheirs()
+        loadOurs()
+    }
+}
+ReportRow.ratio(
+    "hanja: load hanja.txt", ours: oursLoad.median(), reference: theirsLoad.median(), unit: .milliseconds,
+    referenceName: "libhangul", atMost: 0.25
+).print()
+
+// 3. Lookups of every 10th key.
+var keys: [String] = []
+for index in stride(from: 0, to: table.keyCount, by: 10) {
+    keys.append(table.key(at: index))
+}
+let cKeys: [[CChar]] = keys.map { Array($0.utf8CString) }
+note("hanja-bench: \(keys.count) keys timed (every 10th key of the file), \(rounds) rounds")
+
+@MainActor func oursPass(_ match: HanjaMatch, readValues: Bool = true) -> UInt64 {
+    oursPass(match, dictionary, keys, &candidates, readValues: readValues)
+}
+
+/// Our lookups with everything in locals, as a session holds them (globals of top-level code cost
+/// exclusivity checks that no real caller pays).
+func oursPass(
+    _ match: HanjaMatch, _ dictionary: HanjaDictionary, _ keys: [String], _ candidates: inout HanjaCandidates,
+    readValues: Bool = true
+) -> UInt64 {
+    var sum: UInt64 = 0
+    for key in keys {
+        dictionary.lookup(key, match, into: &candidates)
+        sum &+= UInt64(candidates.count)
+        guard readValues else { continue }
+        for index in candidates.indices {
+            sum &+= candidates.withUTF8(.value, at: index) { UInt64($0.first ?? 0) }
+        }
+    }
+    return sum
+}
+
+@MainActor func theirsPass(_ match: LibhangulHanja.Match, readValues: Bool = true) -> UInt64 {
+    theirsPass(match, libhangul, cKeys, readValues: readValues)
+}
+
+func theirsPass(
+    _ match: LibhangulHanja.Match, _ libhangul: LibhangulHanja, _ cKeys: [[CChar]], readValues: Bool = true
+) -> UInt64 {
+    var sum: UInt64 = 0
+    for key in cKeys {
+        sum &+= key.withUnsafeBufferPointer { key in
+            key.baseAddress.map { libhangul.lookUp($0, match, readValues: readValues) } ?? 0
+        }
+    }
+    return sum
+}
+
+let matches: [(name: String, ours: HanjaMatch, theirs: LibhangulHanja.Match, target: Double?)] = [
+    ("exact", .exact, .exact, 0.1),
+    ("prefix", .prefix, .prefix, 0.25),
+    ("suffix", .suffix, .suffix, nil),
+]
+for match in matches {
+    let oursSum = oursPass(match.ours)
+    let theirsSum = theirsPass(match.theirs)
+    if oursSum != theirsSum {
+        fail(
+            "\(match.name) lookups disagree with libhangul's (checksums \(oursSum) and \(theirsSum)); "
+                + "run scripts/differential --hanja")
+    }
+    // The list alone, as hanja_table_match_* returns it (and hanja_list_delete frees it); then the
+    // list with every candidate's value read, as a frontend showing it would. Our values are read
+    // where the file's bytes lie, which a lookup has not touched yet; libhangul's were just copied.
+    for readValues in [false, true] where !readValues || match.ours != .suffix {
+        var ours = Samples()
+        var theirs = Samples()
+        for round in 0..<rounds {
+            if round % 2 == 1 {
+                theirs.append(nanoseconds { checksum &+= theirsPass(match.theirs, readValues: readValues) })
+            }
+            ours.append(nanoseconds { checksum &+= oursPass(match.ours, readValues: readValues) })
+            if round % 2 == 0 {
+                theirs.append(nanoseconds { checksum &+= theirsPass(match.theirs, readValues: readValues) })
+            }
+        }
+        let count = Double(keys.count)
+        ReportRow.ratio(
+            "hanja: \(match.name) lookup" + (readValues ? ", each value read" : ""), ours: ours.median() / count,
+            reference: theirs.median() / count, unit: .nanoseconds, referenceName: "libhangul", atMost: match.target
+        ).print()
+    }
+}
+
+// 4. Allocations per lookup, after the passes above warmed the candidate list up.
+@MainActor func allocationsPerLookup(_ body: () -> UInt64) -> Double {
+    let before = allocation_counter_allocations()
+    checksum &+= body()
+    return Double(allocation_counter_allocations() - before) / Double(keys.count * matches.count)
+}
+let ourAllocations = allocationsPerLookup { matches.reduce(0) { $0 &+ oursPass($1.ours) } }
+let theirAllocations = allocationsPerLookup { matches.reduce(0) { $0 &+ theirsPass($1.theirs) } }
+ReportRow(
+    figure: "hanja: allocations per lookup", ours: format(ourAllocations, digits: 3),
+    reference: "libhangul \(format(theirAllocations, digits: 1))", target: "0",
+    verdict: ourAllocations == 0 ? .pass : .short
+).print()
+note("hanja-bench: checksum \(checksum)")

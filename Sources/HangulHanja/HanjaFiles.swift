@@ -1,0 +1,120 @@
+import SystemPackage
+
+/// Finds and reads the dictionary files a session converts with.
+///
+/// Four sources, stacked in this priority order (see ``HanjaDictionary``): the user's dictionary
+/// (`$XDG_CONFIG_HOME/hangul/hanja.txt`, else `~/.config/hangul/hanja.txt`; absent is fine), files
+/// named on the command line (`hanguld --hanja-file PATH`, repeatable), the system dictionary
+/// `/usr/share/libhangul/hanja/hanja.txt` and the system symbols
+/// `/usr/share/libhangul/hanja/mssymbol.txt`, both from Debian's `libhangul-data`.
+///
+/// Nothing here is fatal: a malformed line is skipped and reported with its file and line, a file
+/// that cannot be read is reported and left out, and the dictionary is whatever did load. Without
+/// the system files, hanja and symbol conversion offer only the user's own entries, and the
+/// problem says which package to install. Whether a problem stops the program is the caller's
+/// choice: ``Problem/isExplicit`` marks files the user named on the command line.
+public struct HanjaFiles: Sendable {
+    /// libhangul's dictionary of words and characters, from Debian's `libhangul-data`.
+    public static let systemDictionaryPath = "/usr/share/libhangul/hanja/hanja.txt"
+    /// libhangul's symbols keyed by a jamo (ㅁ gives ※, ☆, →, …), from `libhangul-data` too.
+    public static let systemSymbolsPath = "/usr/share/libhangul/hanja/mssymbol.txt"
+
+    /// Something that went wrong while loading: a whole file or one line of it.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        public let problem: HanjaFileProblem
+        /// Whether it concerns a whole file the user named on the command line, which a caller may
+        /// treat as fatal; lines and the implicit files are warnings.
+        public let isExplicit: Bool
+
+        public var description: String { problem.description }
+    }
+
+    /// The dictionary, highest priority table first, as ``HanjaDictionary`` stacks them.
+    public let dictionary: HanjaDictionary
+    /// Every problem, files in loading order, lines in file order.
+    public let problems: [Problem]
+
+    /// The user's dictionary file, or nil when neither `XDG_CONFIG_HOME` nor `HOME` is set to an
+    /// absolute path.
+    public static func userDictionaryPath(environment: (String) -> String?) -> String? {
+        if let config = environment("XDG_CONFIG_HOME"), config.hasPrefix("/") { return config + "/hangul/hanja.txt" }
+        if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.config/hangul/hanja.txt" }
+        return nil
+    }
+
+    /// Loads the user's dictionary (when `user` is given and the file exists), then `files`, then
+    /// the system dictionary and symbols.
+    public init(
+        user: String?, files: [String], system: String = Self.systemDictionaryPath,
+        symbols: String = Self.systemSymbolsPath
+    ) {
+        var tables: [HanjaTable] = []
+        var problems: [Problem] = []
+        func add(_ path: String, isExplicit: Bool, ifMissing: String?) {
+            do throws(HanjaFileProblem) {
+                let table = try Self.readTable(path)
+                problems += table.problems.map { Problem(problem: $0, isExplicit: false) }
+                tables.append(table)
+            } catch {
+                var problem = error
+                if error.isMissingFile {
+                    guard let ifMissing else { return }
+                    problem = HanjaFileProblem(source: error.source, line: 0, reason: error.reason + "; " + ifMissing)
+                }
+                problems.append(Problem(problem: problem, isExplicit: isExplicit))
+            }
+        }
+        if let user { add(user, isExplicit: false, ifMissing: nil) }
+        for path in files { add(path, isExplicit: true, ifMissing: "check the path given for it") }
+        let install = "install Debian's libhangul-data (scripts/setup does)"
+        add(system, isExplicit: false, ifMissing: "hanja conversion offers only the user's own entries; " + install)
+        add(symbols, isExplicit: false, ifMissing: "symbol conversion offers only the user's own entries; " + install)
+        self.dictionary = HanjaDictionary(tables: tables)
+        self.problems = problems
+    }
+
+    /// Reads and parses one dictionary file; its malformed lines are in the table's ``HanjaTable/problems``.
+    public static func readTable(_ path: String) throws(HanjaFileProblem) -> HanjaTable {
+        HanjaTable(parsing: try read(path), source: path)
+    }
+
+    /// A file's bytes: a regular file of at most ``HanjaTable/maximumFileSize`` bytes.
+    static func read(_ path: String) throws(HanjaFileProblem) -> [UInt8] {
+        func failure(_ reason: String) -> HanjaFileProblem { HanjaFileProblem(source: path, line: 0, reason: reason) }
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+        } catch {
+            throw failure("cannot be opened: \(error)")
+        }
+        do {
+            return try descriptor.closeAfter {
+                let info = try descriptor.stat()
+                guard info.type == .regular else { throw failure("is not a regular file") }
+                let size = Int(info.size)
+                guard size <= HanjaTable.maximumFileSize else {
+                    throw failure(
+                        "is larger than \(HanjaTable.maximumFileSize / 1024 / 1024) MiB, the most a dictionary file "
+                            + "may be; split it into several files")
+                }
+                return try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                    while count < size {
+                        let read = try descriptor.read(
+                            into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+                        if read == 0 { break }
+                        count += read
+                    }
+                }
+            }
+        } catch let problem as HanjaFileProblem {
+            throw problem
+        } catch {
+            throw failure("cannot be read: \(error)")
+        }
+    }
+}
+
+extension HanjaFileProblem {
+    /// Whether this is "cannot be opened" because nothing is at the path.
+    var isMissingFile: Bool { line == 0 && reason == "cannot be opened: \(Errno.noSuchFileOrDirectory)" }
+}
