@@ -1,0 +1,96 @@
+// The fcitx5 input method `hanguld`: a thin client of the hanguld daemon. Each input context owns one
+// daemon session (one connection); every key event becomes a `key` request answered within a
+// deadline, and the reply is applied as PROTOCOL.md section 8 says. Whenever the daemon cannot
+// answer in time, the key goes to the application and the visible preedit is committed: a keystroke
+// is never lost and never held longer than the deadline.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include <fcitx/addonfactory.h>
+#include <fcitx/addonmanager.h>
+#include <fcitx/inputcontextproperty.h>
+#include <fcitx/inputmethodengine.h>
+#include <fcitx/instance.h>
+
+#include "config.h"
+#include "daemonconnection.h"
+
+namespace hanguld {
+
+class HangulDaemonEngine;
+
+/// What one input context knows about its daemon session. The daemon owns composition, mode and
+/// options; we keep only what fcitx5 needs without asking: the preedit we show (to commit it when
+/// the daemon fails), where it is shown, and the last mode the daemon reported.
+class SessionState : public fcitx::InputContextProperty {
+public:
+    DaemonConnection connection;
+    std::string shownPreedit;
+    bool shownInClient = false; ///< shown as client preedit (the application draws it), else in fcitx5's panel
+    std::string mode = "hangul";
+    bool passwordSent = false;     ///< the daemon was told this field is a password field
+    Clock::time_point retryAfter{}; ///< no connection attempt before this (after a failure)
+    int failures = 0;               ///< consecutive failed attempts, for the back-off
+};
+
+class HangulDaemonEngine final : public fcitx::InputMethodEngineV2 {
+public:
+    explicit HangulDaemonEngine(fcitx::Instance *instance);
+    ~HangulDaemonEngine() override;
+
+    void keyEvent(const fcitx::InputMethodEntry &entry, fcitx::KeyEvent &event) override;
+    void activate(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
+    void deactivate(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
+    void reset(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
+
+    std::string subModeLabelImpl(const fcitx::InputMethodEntry &entry, fcitx::InputContext &ic) override;
+    std::string subModeIconImpl(const fcitx::InputMethodEntry &entry, fcitx::InputContext &ic) override;
+
+    const fcitx::Configuration *getConfig() const override { return &config_; }
+    void setConfig(const fcitx::RawConfig &config) override;
+    void reloadConfig() override;
+
+private:
+    SessionState &state(fcitx::InputContext *ic) { return *ic->propertyFor(&factory_); }
+
+    /// Opens the session when it is not open: connect (starting hanguld when there is no socket),
+    /// `hello`, the user's options, the mode and content type to restore. False: pass the key through.
+    bool ensureSession(fcitx::InputContext *ic, SessionState &session);
+    bool startDaemon(const std::string &socketPath);
+    /// Tells the daemon when the field became or stopped being a password field (before a key).
+    bool syncContentType(fcitx::InputContext *ic, SessionState &session);
+    /// One request with the deadline; on failure, fails open (commits the shown preedit) and returns false.
+    bool request(fcitx::InputContext *ic, SessionState &session, const char *method, const nlohmann::json &params,
+                 nlohmann::json &result);
+    nlohmann::json optionsParams() const;
+
+    /// Applies a reply's state: commit, then the new preedit, then the mode (PROTOCOL.md section 8).
+    void applyState(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &result);
+    void showPreedit(fcitx::InputContext *ic, SessionState &session, const std::string &preedit);
+    void setMode(fcitx::InputContext *ic, SessionState &session, const std::string &mode);
+    /// The daemon did not answer: commit what the user sees, close, and back off before retrying.
+    void failOpen(fcitx::InputContext *ic, SessionState &session, CallStatus status);
+    /// Ends composition without the user's text appearing twice: `cancel` when the preedit was the
+    /// client's (fcitx5 or the application commits it), `reset` with its commit when it was ours.
+    void endComposition(fcitx::InputContext *ic, SessionState &session, bool commitClientPreedit);
+
+    fcitx::Instance *instance_;
+    HangulDaemonConfig config_;
+    fcitx::FactoryFor<SessionState> factory_;
+    std::chrono::milliseconds deadline_;
+    Clock::time_point daemonSilentUntil_{}; ///< after a timeout, no context waits on the daemon until then
+    Clock::time_point lastSpawn_{};
+    bool warnedUnreachable_ = false;
+};
+
+class HangulDaemonEngineFactory : public fcitx::AddonFactory {
+public:
+    fcitx::AddonInstance *create(fcitx::AddonManager *manager) override {
+        return new HangulDaemonEngine(manager->instance());
+    }
+};
+
+} // namespace hanguld
