@@ -24,14 +24,17 @@ FORMATTED_PREEDIT_CAPABILITY = 1 << 4
 PASSWORD_CAPABILITY = 1 << 3
 
 
-def addon_environment(prefix):
-    """FCITX_ADDON_DIRS and XDG_DATA_DIRS for an addon installed under `prefix` (None: the system's)."""
+def addon_environment(prefix=None, build_dir=None):
+    """FCITX_ADDON_DIRS and XDG_DATA_DIRS for the addon installed under `prefix`, or straight from
+    the CMake `build_dir` (libhanguld.so, data/fcitx5/addon, data/fcitx5/inputmethod); neither: the system's."""
     def variable(name):
         return subprocess.run(["pkg-config", f"--variable={name}", "Fcitx5Core"],
                               capture_output=True, text=True, check=True).stdout.strip()
 
     # Debian's 5.0.21 has no addondir variable; it loads from LIBDIR/fcitx5.
     system_addons = variable("addondir") or variable("libdir") + "/fcitx5"
+    if build_dir is not None:
+        return {"FCITX_ADDON_DIRS": f"{build_dir}:{system_addons}", "XDG_DATA_DIRS": f"{build_dir}/data:/usr/share"}
     if prefix is None:
         return {}
     return {
@@ -106,6 +109,11 @@ class Fcitx:
         with open(self.log_path, errors="replace") as file:
             return file.read()
 
+    def set_current_input_method(self, name):
+        """Controller1.SetCurrentIM: the input method of the focused input context."""
+        self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "SetCurrentIM",
+                           GLib.Variant("(s)", (name,)), None, Gio.DBusCallFlags.NONE, 10000, None)
+
     def context(self, capabilities=PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY, input_method=None):
         return Context(self, capabilities, input_method)
 
@@ -157,8 +165,8 @@ class Context:
             pass
 
     def set_input_method(self, name):
-        self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "SetCurrentIM",
-                           GLib.Variant("(s)", (name,)), None, Gio.DBusCallFlags.NONE, 10000, None)
+        """Our context has the focus, so the controller's current input method is ours."""
+        self.fcitx.set_current_input_method(name)
         self.pump()
 
     def current_input_method(self):
@@ -189,29 +197,36 @@ class Context:
 
     def key(self, keysym, evdev, state=0, release=False):
         """One ProcessKeyEvent; an unhandled press inserts its character, as the application would."""
-        handled = self.call("ProcessKeyEvent", GLib.Variant("(uuubu)", (keysym, evdev + 8, state, release, 0)),
-                            "(b)")[0]
+        parameters = GLib.Variant("(uuubu)", (keysym, evdev + 8, state, release, 0))
+        start = time.perf_counter()
+        result = self.bus.call_sync(BUS_NAME, self.path, "org.fcitx.Fcitx.InputContext1", "ProcessKeyEvent",
+                                    parameters, GLib.VariantType("(b)"), Gio.DBusCallFlags.NONE, 10000, None)
+        self.last_call_seconds = time.perf_counter() - start
+        self.pump()
+        handled = result.unpack()[0]
         if not handled and not release:
             self._insert(keysym, state)
         return handled
 
-    def stroke(self, keysym, evdev, shift, timings=None):
+    def stroke(self, keysym, evdev, shift, timings=None, release_timings=None):
         """Press and release one key, Shift_L around it when it needs Shift; `timings` collects the
-        seconds each press took."""
+        seconds each press took from the client's call to fcitx5's reply (signals included, since
+        fcitx5 sends them before it replies), `release_timings` the same for releases."""
         state = hangul_testing.SHIFT_MASK if shift else 0
         if shift:
             self.key(hangul_testing.KEY_SHIFT_L[0], hangul_testing.KEY_SHIFT_L[1])
-        start = time.perf_counter()
         self.key(keysym, evdev, state)
         if timings is not None:
-            timings.append(time.perf_counter() - start)
+            timings.append(self.last_call_seconds)
         self.key(keysym, evdev, state, release=True)
+        if release_timings is not None:
+            release_timings.append(self.last_call_seconds)
         if shift:
             self.key(hangul_testing.KEY_SHIFT_L[0], hangul_testing.KEY_SHIFT_L[1], hangul_testing.SHIFT_MASK, True)
 
-    def type(self, keys, timings=None):
+    def type(self, keys, timings=None, release_timings=None):
         for keysym, evdev, shift in hangul_testing.key_strokes(keys):
-            self.stroke(keysym, evdev, shift, timings)
+            self.stroke(keysym, evdev, shift, timings, release_timings)
 
     def focus_out(self):
         self.call("FocusOut")

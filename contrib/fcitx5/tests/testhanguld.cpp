@@ -338,7 +338,7 @@ int main(int argc, char *argv[]) {
     }
 
     setupTestingEnvironment(TEST_BINARY_DIR, {TEST_BINARY_DIR},
-                            {TEST_BINARY_DIR "/data", "/usr/share/fcitx5/testing"});
+                            {TEST_BINARY_DIR "/data/fcitx5", "/usr/share/fcitx5/testing"});
     fcitx::Log::setLogRule("default=3");
     char arg0[] = "testhanguld";
     char arg1[] = "--disable=all";

@@ -1,0 +1,83 @@
+#!/usr/bin/python3
+"""A real GTK 3 application typing through fcitx5 and the installed addon: Xvfb, a GTK window with
+GTK_IM_MODULE=fcitx (Debian's fcitx5-frontend-gtk3), keys from xdotool, the entry's text read back.
+
+    dbus-run-session -- /usr/bin/python3 gtk_test.py --prefix PREFIX
+"""
+import argparse
+import os
+import subprocess
+import tempfile
+import time
+
+from fcitx5_dbus import Fcitx, addon_environment, hangul_testing
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+results = []
+
+
+def check(ok, name, why=""):
+    results.append(ok)
+    print(f"PASS {name}" if ok else f"FAIL {name}: {why}", flush=True)
+
+
+def start_xvfb():
+    read_end, write_end = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+                            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as pipe:
+        display = pipe.readline().strip()
+    if not display:
+        xvfb.kill()
+        raise RuntimeError("Xvfb did not report a display number")
+    return xvfb, f":{display}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--prefix", required=True)
+    prefix = os.path.abspath(parser.parse_args().prefix)
+
+    lines = ["dkssudgktpdy. rkatkgkqslek!", "gksrmf dlqfurdms tjsxorwjr"]
+    expected = hangul_testing.expected_texts(lines)
+    daemon = hangul_testing.Daemon().start()
+    xvfb, display = start_xvfb()
+    work = tempfile.mkdtemp(prefix="fcitx5-gtk-")
+    environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
+    try:
+        with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
+            for index, (keys, want) in enumerate(zip(lines, expected)):
+                title = f"hanguld-gtk-{index}"
+                done, output = f"{work}/done-{index}", f"{work}/text-{index}"
+                app_environment = dict(os.environ, DISPLAY=display, GTK_IM_MODULE="fcitx", GDK_BACKEND="x11",
+                                       NO_AT_BRIDGE="1", HOME=fcitx.environment["HOME"])
+                # A new input context starts in keyboard-us, fcitx5's inactive state.
+                app = subprocess.Popen(["/usr/bin/python3", f"{HERE}/gtk_window.py", title, done, output],
+                                       env=app_environment)
+                xdotool = ["xdotool"]
+                x_environment = dict(os.environ, DISPLAY=display)
+                window = subprocess.run(xdotool + ["search", "--sync", "--name", title], env=x_environment,
+                                        capture_output=True, text=True, timeout=20).stdout.split()[0]
+                subprocess.run(xdotool + ["windowfocus", "--sync", window], env=x_environment, check=True, timeout=20)
+                time.sleep(0.5)  # the IM module creates its input context over D-Bus on focus
+                # Pick our input method for the focused context, as the user would from the tray.
+                fcitx.set_current_input_method("hanguld")
+                subprocess.run(xdotool + ["type", "--delay", "40", keys], env=x_environment, check=True, timeout=60)
+                subprocess.run(xdotool + ["key", "--delay", "40", "Return"], env=x_environment, check=True, timeout=20)
+                time.sleep(0.5)
+                open(done, "w").close()
+                app.wait(timeout=20)
+                with open(output, encoding="utf-8") as file:
+                    text = file.read()
+                check(text == want, f"a GTK 3 entry typed with xdotool holds {want!r}", f"it holds {text!r}")
+    finally:
+        xvfb.kill()
+        xvfb.wait()
+        daemon.stop()
+    print(f"{results.count(True)} passed, {results.count(False)} failed")
+    raise SystemExit(0 if all(results) else 1)
+
+
+if __name__ == "__main__":
+    main()
