@@ -14,8 +14,10 @@
 #include <fcitx/inputcontext.h>
 #include <fcitx/inputcontextmanager.h>
 #include <fcitx/inputpanel.h>
+#include <fcitx/statusarea.h>
 #include <fcitx/text.h>
 #include <fcitx/userinterface.h>
+#include <fcitx/userinterfacemanager.h>
 
 #ifndef HANGULD_EXECUTABLE
 #define HANGULD_EXECUTABLE "/usr/local/bin/hanguld"
@@ -62,6 +64,7 @@ HangulDaemonEngine::HangulDaemonEngine(fcitx::Instance *instance)
     : instance_(instance), factory_([](fcitx::InputContext &) { return new SessionState(); }),
       deadline_(defaultDeadline) {
     instance_->inputContextManager().registerProperty("hanguldSession", &factory_);
+    instance_->userInterfaceManager().registerAction("hanguld-mode", &modeAction_);
     reloadConfig();
 }
 
@@ -198,14 +201,17 @@ bool HangulDaemonEngine::ensureSession(fcitx::InputContext *ic, SessionState &se
         return fail(status);
     }
     // A new session starts in Hangul mode: restore Latin if the user had chosen it before the break.
-    if (session.mode == "latin") {
+    session.mode = "hangul";
+    if (session.chosenMode == "latin") {
         status = session.connection.call("set_mode", {{"mode", "latin"}}, deadline, result);
         if (status != CallStatus::Ok && status != CallStatus::Refused) {
             return fail(status);
         }
+        session.mode = "latin";
     }
     session.passwordSent = false;
     session.failures = 0;
+    refreshIndicator(ic);
     if (warnedUnreachable_) {
         warnedUnreachable_ = false;
         HANGULD_INFO() << "hanguld answers again";
@@ -255,6 +261,12 @@ void HangulDaemonEngine::failOpen(fcitx::InputContext *ic, SessionState &session
     if (!text.empty()) {
         ic->commitString(text);
     }
+    refreshIndicator(ic);
+}
+
+void HangulDaemonEngine::refreshIndicator(fcitx::InputContext *ic) {
+    modeAction_.update(ic);
+    ic->updateUserInterface(fcitx::UserInterfaceComponent::StatusArea);
 }
 
 void HangulDaemonEngine::showPreedit(fcitx::InputContext *ic, SessionState &session, const std::string &preedit) {
@@ -282,15 +294,47 @@ void HangulDaemonEngine::showPreedit(fcitx::InputContext *ic, SessionState &sess
 }
 
 void HangulDaemonEngine::setMode(fcitx::InputContext *ic, SessionState &session, const std::string &mode) {
-    if (mode.empty() || mode == session.mode) {
+    if (mode.empty()) {
+        return;
+    }
+    // In a password field the daemon reports Latin; that is the field's state, not the user's choice,
+    // which the daemon keeps for when the field changes (and we restore after a reconnection).
+    if (!session.passwordSent) {
+        session.chosenMode = mode;
+    }
+    if (mode == session.mode) {
         return;
     }
     session.mode = mode;
-    // In a password field the daemon reports Latin; that is the field's state, not the user's choice,
-    // which the daemon keeps for when the field changes. The indicator shows what keys do now.
-    ic->updateUserInterface(fcitx::UserInterfaceComponent::StatusArea);
+    refreshIndicator(ic);
     instance_->showInputMethodInformation(ic);
 }
+
+std::string HangulDaemonEngine::modeLabel(fcitx::InputContext *ic) {
+    auto &session = state(ic);
+    // Without a daemon every key reaches the application untouched: that is Latin, whatever was chosen.
+    return (!session.connection.isOpen() || session.mode == "latin") ? "A" : "한";
+}
+
+void HangulDaemonEngine::toggleMode(fcitx::InputContext *ic) {
+    auto &session = state(ic);
+    nlohmann::json result;
+    if (ensureSession(ic, session) && request(ic, session, "toggle", nlohmann::json::object(), result)) {
+        applyState(ic, session, result);
+    }
+}
+
+std::string ModeAction::shortText(fcitx::InputContext *ic) const {
+    return engine_->modeLabel(ic) == "A" ? "A (Latin)" : "한 (Hangul)";
+}
+
+std::string ModeAction::longText(fcitx::InputContext *) const { return "Switch between Hangul and Latin"; }
+
+std::string ModeAction::icon(fcitx::InputContext *ic) const {
+    return engine_->modeLabel(ic) == "A" ? "input-keyboard" : "";
+}
+
+void ModeAction::activate(fcitx::InputContext *ic) { engine_->toggleMode(ic); }
 
 void HangulDaemonEngine::applyState(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &result) {
     const std::string commit = stringMember(result, "commit");
@@ -333,9 +377,9 @@ void HangulDaemonEngine::activate(const fcitx::InputMethodEntry &, fcitx::InputC
     // Connect now rather than on the first key, so the indicator is right and the first key is fast.
     auto *ic = event.inputContext();
     auto &session = state(ic);
-    if (ensureSession(ic, session)) {
-        ic->updateUserInterface(fcitx::UserInterfaceComponent::StatusArea);
-    }
+    ensureSession(ic, session);
+    ic->statusArea().addAction(fcitx::StatusGroup::InputMethod, &modeAction_);
+    refreshIndicator(ic);
 }
 
 void HangulDaemonEngine::endComposition(fcitx::InputContext *ic, SessionState &session, bool commitClientPreedit) {
@@ -364,9 +408,12 @@ void HangulDaemonEngine::endComposition(fcitx::InputContext *ic, SessionState &s
         return;
     }
     // The preedit is ours (in fcitx5's panel, or the user is leaving this input method): commit it.
+    const std::string text = session.shownPreedit;
     showPreedit(ic, session, "");
     if (request(ic, session, "reset", nlohmann::json::object(), result)) {
         applyState(ic, session, result);
+    } else {
+        ic->commitString(text); // the daemon failed: the text on screen is still the user's
     }
 }
 
@@ -383,17 +430,12 @@ void HangulDaemonEngine::reset(const fcitx::InputMethodEntry &, fcitx::InputCont
 }
 
 std::string HangulDaemonEngine::subModeLabelImpl(const fcitx::InputMethodEntry &, fcitx::InputContext &ic) {
-    auto &session = state(&ic);
-    // Without a daemon every key reaches the application untouched: that is Latin, whatever was chosen.
-    if (!session.connection.isOpen() || session.mode == "latin") {
-        return "A";
-    }
-    return "한";
+    return modeLabel(&ic);
 }
 
 std::string HangulDaemonEngine::subModeIconImpl(const fcitx::InputMethodEntry &, fcitx::InputContext &ic) {
-    auto &session = state(&ic);
-    return (!session.connection.isOpen() || session.mode == "latin") ? "input-keyboard" : "";
+    // Latin shows a plain keyboard; Hangul keeps the input method's own icon.
+    return modeLabel(&ic) == "A" ? "input-keyboard" : "";
 }
 
 } // namespace hanguld

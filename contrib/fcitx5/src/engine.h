@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include <fcitx/action.h>
 #include <fcitx/addonfactory.h>
 #include <fcitx/addonmanager.h>
 #include <fcitx/inputcontextproperty.h>
@@ -30,10 +31,25 @@ public:
     DaemonConnection connection;
     std::string shownPreedit;
     bool shownInClient = false; ///< shown as client preedit (the application draws it), else in fcitx5's panel
-    std::string mode = "hangul";
+    std::string mode = "hangul";   ///< what the daemon last reported: what keys do now
+    std::string chosenMode = "hangul"; ///< the user's choice, restored on a new session; not a password field's "latin"
     bool passwordSent = false;     ///< the daemon was told this field is a password field
     Clock::time_point retryAfter{}; ///< no connection attempt before this (after a failure)
     int failures = 0;               ///< consecutive failed attempts, for the back-off
+};
+
+/// The 한/A button in fcitx5's status area (tray menu, panel): shows the context's mode, and a click
+/// toggles it through the daemon.
+class ModeAction final : public fcitx::Action {
+public:
+    explicit ModeAction(HangulDaemonEngine *engine) : engine_(engine) {}
+    std::string shortText(fcitx::InputContext *ic) const override;
+    std::string longText(fcitx::InputContext *ic) const override;
+    std::string icon(fcitx::InputContext *ic) const override;
+    void activate(fcitx::InputContext *ic) override;
+
+private:
+    HangulDaemonEngine *engine_;
 };
 
 class HangulDaemonEngine final : public fcitx::InputMethodEngineV2 {
@@ -48,6 +64,11 @@ public:
 
     std::string subModeLabelImpl(const fcitx::InputMethodEntry &entry, fcitx::InputContext &ic) override;
     std::string subModeIconImpl(const fcitx::InputMethodEntry &entry, fcitx::InputContext &ic) override;
+
+    /// "A" when keys reach the application untouched (Latin mode, a password field, no daemon), else "한".
+    std::string modeLabel(fcitx::InputContext *ic);
+    /// Toggles Hangul and Latin through the daemon (a click on the status-area button).
+    void toggleMode(fcitx::InputContext *ic);
 
     const fcitx::Configuration *getConfig() const override { return &config_; }
     void setConfig(const fcitx::RawConfig &config) override;
@@ -71,6 +92,8 @@ private:
     void applyState(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &result);
     void showPreedit(fcitx::InputContext *ic, SessionState &session, const std::string &preedit);
     void setMode(fcitx::InputContext *ic, SessionState &session, const std::string &mode);
+    /// The 한/A indicator and status-area button follow the session (connected, mode).
+    void refreshIndicator(fcitx::InputContext *ic);
     /// The daemon did not answer: commit what the user sees, close, and back off before retrying.
     void failOpen(fcitx::InputContext *ic, SessionState &session, CallStatus status);
     /// Ends composition without the user's text appearing twice: `cancel` when the preedit was the
@@ -80,6 +103,7 @@ private:
     fcitx::Instance *instance_;
     HangulDaemonConfig config_;
     fcitx::FactoryFor<SessionState> factory_;
+    ModeAction modeAction_{this};
     std::chrono::milliseconds deadline_;
     Clock::time_point daemonSilentUntil_{}; ///< after a timeout, no context waits on the daemon until then
     Clock::time_point lastSpawn_{};

@@ -106,6 +106,18 @@ def faults_and_switching(prefix):
             context.focus_out()
             check(context.text == "안녕하stpdy 안녕", "daemon restarted: typing composes again without restarting fcitx5",
                   f"text {context.text!r}")
+            # The user's Latin mode survives a restart: the new session is told, not left in Hangul.
+            context.text = ""
+            context.stroke(0x20, 57, True)  # Shift+space
+            daemon.kill()
+            daemon.start()
+            context.type("dkssud")
+            check(context.text == "dkssud", "Latin mode chosen before a daemon restart is kept after it",
+                  f"text {context.text!r}")
+            context.stroke(0x20, 57, True)
+            context.type("rk")
+            check(context.preedit == "가", "and Shift+space still switches back to Hangul", f"preedit {context.preedit!r}")
+            context.focus_out()
             context.destroy()
 
             # Stalled (SIGSTOP): one key waits for the deadline, then passes with the preedit

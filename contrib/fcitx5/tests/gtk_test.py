@@ -40,14 +40,17 @@ def main():
     prefix = os.path.abspath(parser.parse_args().prefix)
 
     lines = ["dkssudgktpdy. rkatkgkqslek!", "gksrmf dlqfurdms tjsxorwjr"]
-    expected = hangul_testing.expected_texts(lines)
+    # (steps, expected text): a step is keys to type, or "click", a mouse click in the entry, which
+    # makes GTK reset the input context mid-syllable: the syllable must stay, once.
+    cases = [([keys], text) for keys, text in zip(lines, hangul_testing.expected_texts(lines))]
+    cases.append((["gks", "click", "rk"], "한가"))
     daemon = hangul_testing.Daemon().start()
     xvfb, display = start_xvfb()
     work = tempfile.mkdtemp(prefix="fcitx5-gtk-")
     environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
     try:
         with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
-            for index, (keys, want) in enumerate(zip(lines, expected)):
+            for index, (steps, want) in enumerate(cases):
                 title = f"hanguld-gtk-{index}"
                 done, output = f"{work}/done-{index}", f"{work}/text-{index}"
                 app_environment = dict(os.environ, DISPLAY=display, GTK_IM_MODULE="fcitx", GDK_BACKEND="x11",
@@ -63,14 +66,24 @@ def main():
                 time.sleep(0.5)  # the IM module creates its input context over D-Bus on focus
                 # Pick our input method for the focused context, as the user would from the tray.
                 fcitx.set_current_input_method("hanguld")
-                subprocess.run(xdotool + ["type", "--delay", "40", keys], env=x_environment, check=True, timeout=60)
+                for step in steps:
+                    if step == "click":
+                        time.sleep(0.3)  # let the IM module apply the preedit before the click
+                        subprocess.run(xdotool + ["mousemove", "--window", window, "5", "5", "click", "1"],
+                                       env=x_environment, check=True, timeout=20)
+                        time.sleep(0.3)
+                    else:
+                        subprocess.run(xdotool + ["type", "--delay", "40", step], env=x_environment, check=True,
+                                       timeout=60)
                 subprocess.run(xdotool + ["key", "--delay", "40", "Return"], env=x_environment, check=True, timeout=20)
                 time.sleep(0.5)
                 open(done, "w").close()
                 app.wait(timeout=20)
                 with open(output, encoding="utf-8") as file:
                     text = file.read()
-                check(text == want, f"a GTK 3 entry typed with xdotool holds {want!r}", f"it holds {text!r}")
+                typed = " then ".join(repr(step) if step != "click" else "a click" for step in steps)
+                check(text == want, f"a GTK 3 entry typed with xdotool ({typed}, Return) holds {want!r}",
+                      f"it holds {text!r}")
     finally:
         xvfb.kill()
         xvfb.wait()

@@ -19,6 +19,7 @@
 #include <fcitx-utils/keysym.h>
 #include <fcitx-utils/log.h>
 #include <fcitx-utils/testing.h>
+#include <fcitx/action.h>
 #include <fcitx/addonmanager.h>
 #include <fcitx/inputcontext.h>
 #include <fcitx/inputcontextmanager.h>
@@ -27,6 +28,7 @@
 #include <fcitx/inputmethodmanager.h>
 #include <fcitx/inputpanel.h>
 #include <fcitx/instance.h>
+#include <fcitx/userinterfacemanager.h>
 #include <testfrontend_public.h>
 
 using namespace fcitx;
@@ -278,7 +280,20 @@ void runScenarios(Harness &harness) {
         harness.typeText("rk");
         check(harness.preedit() == "가" && label == "한", "Shift+space again composes Hangul (label 한)",
               "preedit " + show(harness.preedit()) + ", label " + show(label));
+        // The status-area button (tray menu) toggles too, committing what is composed.
+        auto *button = harness.instance()->userInterfaceManager().lookupAction("hanguld-mode");
         frontend->call<ITestFrontend::pushCommitExpectation>("가");
+        std::string before = button ? button->shortText(harness.ic()) : "?";
+        if (button) {
+            button->activate(harness.ic());
+        }
+        std::string after = button ? button->shortText(harness.ic()) : "?";
+        check(before == "한 (Hangul)" && after == "A (Latin)" && field.text == "한dkssud가",
+              "the status-area button commits and switches to Latin",
+              "button " + show(before) + " then " + show(after) + ", field " + show(field.text));
+        if (button) {
+            button->activate(harness.ic());
+        }
         harness.ic()->focusOut();
         harness.close();
     }
