@@ -51,8 +51,12 @@ def side_by_side(prefix):
                    {"hanguld": "ExtendedVowels=False\n"}) as fcitx:
             ours = [type_line(fcitx, "hanguld", keys) for keys in lines]
             theirs = [type_line(fcitx, "hangul", keys) for keys in lines]
+            # ㅘ then ㅣ: 왜 with extended-vowels on (the daemon's default), 와ㅣ with it off as configured.
+            configured = type_line(fcitx, "hanguld", "dhkl")
     finally:
         daemon.stop()
+    check(configured == "와ㅣ", "the addon's configuration reaches the daemon (ExtendedVowels=False)",
+          f"ㅇㅗㅏㅣ typed {configured!r}")
     differ = [i for i in range(len(lines)) if ours[i] != expected[i]]
     check(not differ, f"through D-Bus, all {len(lines)} corpus lines type what hangul-compose types",
           f"{len(differ)} differ; first, line {differ[0] + 1}: {ours[differ[0]]!r} vs {expected[differ[0]]!r}"
