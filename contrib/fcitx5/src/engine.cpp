@@ -70,11 +70,18 @@ HangulDaemonEngine::HangulDaemonEngine(fcitx::Instance *instance)
 
 HangulDaemonEngine::~HangulDaemonEngine() = default;
 
-void HangulDaemonEngine::reloadConfig() { fcitx::readAsIni(config_, configFile); }
+void HangulDaemonEngine::reloadConfig() {
+    fcitx::readAsIni(config_, configFile);
+    pushOptions();
+}
 
 void HangulDaemonEngine::setConfig(const fcitx::RawConfig &config) {
     config_.load(config, true);
     fcitx::safeSaveAsIni(config_, configFile);
+    pushOptions();
+}
+
+void HangulDaemonEngine::pushOptions() {
     // Open sessions take the new options now; set_options commits the preedit first.
     instance_->inputContextManager().foreach([this](fcitx::InputContext *ic) {
         auto &session = state(ic);
@@ -147,10 +154,15 @@ bool HangulDaemonEngine::startDaemon(const std::string &socketPath) {
 }
 
 bool HangulDaemonEngine::ensureSession(fcitx::InputContext *ic, SessionState &session) {
+    const auto now = Clock::now();
     if (session.connection.isOpen()) {
+        if (now < daemonSilentUntil_) {
+            // Another context just waited out the deadline: this one would only wait again.
+            abandonSession(ic, session);
+            return false;
+        }
         return true;
     }
-    const auto now = Clock::now();
     if (now < session.retryAfter || now < daemonSilentUntil_) {
         return false;
     }
@@ -249,13 +261,17 @@ bool HangulDaemonEngine::request(fcitx::InputContext *ic, SessionState &session,
 }
 
 void HangulDaemonEngine::failOpen(fcitx::InputContext *ic, SessionState &session, CallStatus status) {
-    session.connection.close();
     session.failures = std::min(session.failures + 1, 5);
     if (status == CallStatus::Timeout) {
         daemonSilentUntil_ = Clock::now() + std::chrono::seconds(1 << (session.failures - 1));
     }
     HANGULD_WARN() << "hanguld: " << describe(status) << "; the preedit is committed and keys pass through";
     warnedUnreachable_ = true;
+    abandonSession(ic, session);
+}
+
+void HangulDaemonEngine::abandonSession(fcitx::InputContext *ic, SessionState &session) {
+    session.connection.close();
     const std::string text = session.shownPreedit;
     showPreedit(ic, session, "");
     if (!text.empty()) {

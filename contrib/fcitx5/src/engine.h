@@ -87,6 +87,8 @@ private:
     bool request(fcitx::InputContext *ic, SessionState &session, const char *method, const nlohmann::json &params,
                  nlohmann::json &result);
     nlohmann::json optionsParams() const;
+    /// Sends the options to every open session (after the configuration changed).
+    void pushOptions();
 
     /// Applies a reply's state: commit, then the new preedit, then the mode (PROTOCOL.md section 8).
     void applyState(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &result);
@@ -96,6 +98,8 @@ private:
     void refreshIndicator(fcitx::InputContext *ic);
     /// The daemon did not answer: commit what the user sees, close, and back off before retrying.
     void failOpen(fcitx::InputContext *ic, SessionState &session, CallStatus status);
+    /// Closes the connection and commits the preedit on screen, which is the user's text.
+    void abandonSession(fcitx::InputContext *ic, SessionState &session);
     /// Ends composition without the user's text appearing twice: `cancel` when the preedit was the
     /// client's (fcitx5 or the application commits it), `reset` with its commit when it was ours.
     void endComposition(fcitx::InputContext *ic, SessionState &session, bool commitClientPreedit);

@@ -126,6 +126,8 @@ def faults_and_switching(prefix):
 
             # Stalled (SIGSTOP): one key waits for the deadline, then passes with the preedit
             # committed; the next keys pass at once instead of each waiting again.
+            other = fcitx.context(input_method="hanguld")  # another window, composing too
+            other.type("rk")
             context = fcitx.context(input_method="hanguld")
             context.type("gks")
             daemon.stall()
@@ -133,7 +135,12 @@ def faults_and_switching(prefix):
             first = timed_type(context, "r")
             rest = timed_type(context, "kdkssud")
             stalled_for = time.perf_counter() - start
+            other_longest = timed_type(other, "s")
             daemon.resume()
+            check(other.text == "가s" and other_longest < 0.05,
+                  "daemon stalled: another window does not wait the deadline again; its syllable is committed",
+                  f"text {other.text!r}, its key took {other_longest * 1000:.1f} ms")
+            other.destroy()
             check(context.text == "한rkdkssud" and context.preedit == "",
                   "daemon stalled: the preedit is committed and the keys pass through",
                   f"text {context.text!r}, preedit {context.preedit!r}")
