@@ -85,9 +85,20 @@ void HangulDaemonEngine::pushOptions() {
     // Open sessions take the new options now; set_options commits the preedit first.
     instance_->inputContextManager().foreach([this](fcitx::InputContext *ic) {
         auto &session = state(ic);
+        if (!session.connection.isOpen()) {
+            return true;
+        }
         nlohmann::json result;
-        if (session.connection.isOpen() && request(ic, session, "set_options", optionsParams(), result)) {
+        int64_t code = 0;
+        std::string message;
+        CallStatus status = session.connection.call("set_options", optionsParams(), Clock::now() + deadline_, result,
+                                                    &code, &message);
+        if (status == CallStatus::Ok) {
             applyState(ic, session, result);
+        } else if (status == CallStatus::Refused) {
+            HANGULD_WARN() << "hanguld refused the options in " << configFile << " (" << code << "): " << message;
+        } else {
+            failOpen(ic, session, status);
         }
         return true;
     });
@@ -111,16 +122,43 @@ nlohmann::json HangulDaemonEngine::optionsParams() const {
     };
 }
 
+std::string HangulDaemonEngine::daemonExecutable() {
+    if (access(HANGULD_EXECUTABLE, X_OK) == 0) {
+        return HANGULD_EXECUTABLE;
+    }
+    const char *path = std::getenv("PATH");
+    std::string directories = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    size_t start = 0;
+    while (start <= directories.size()) {
+        size_t end = directories.find(':', start);
+        if (end == std::string::npos) {
+            end = directories.size();
+        }
+        std::string candidate = directories.substr(start, end - start) + "/hanguld";
+        if (end > start && access(candidate.c_str(), X_OK) == 0) {
+            return candidate;
+        }
+        start = end + 1;
+    }
+    return {};
+}
+
 bool HangulDaemonEngine::startDaemon(const std::string &socketPath) {
     const auto now = Clock::now();
-    if (!autostartEnabled() || (lastSpawn_ != Clock::time_point{} && now - lastSpawn_ < std::chrono::seconds(5))) {
+    if (!autostartEnabled() || now < nextSpawn_) {
         return false;
     }
-    lastSpawn_ = now;
+    // Again in 5 s at the earliest; 60 s when this one does not answer (see ensureSession).
+    nextSpawn_ = now + std::chrono::seconds(5);
+    const std::string executable = daemonExecutable();
+    if (executable.empty()) {
+        nextSpawn_ = now + std::chrono::seconds(60);
+        HANGULD_WARN() << "no daemon at " << socketPath << ", and no hanguld at " << HANGULD_EXECUTABLE
+                       << " or on PATH to start";
+        return false;
+    }
     // Everything the child needs is prepared before fork: after it, only async-signal-safe calls.
-    const char *executable = HANGULD_EXECUTABLE;
-    bool absolute = access(executable, X_OK) == 0;
-    const char *program = absolute ? executable : "hanguld";
+    const char *program = executable.c_str();
     char *const argv[] = {const_cast<char *>(program), nullptr};
     pid_t child = fork();
     if (child < 0) {
@@ -133,17 +171,15 @@ bool HangulDaemonEngine::startDaemon(const std::string &socketPath) {
         if (fork() != 0) {
             _exit(0);
         }
+        // No descriptor of fcitx5's (its D-Bus and display connections) stays open in the daemon;
+        // standard error stays fcitx5's, so the daemon's log lands where fcitx5's does.
         int null = open("/dev/null", O_RDWR);
         if (null >= 0) {
             dup2(null, 0);
             dup2(null, 1);
-            dup2(null, 2);
         }
-        if (absolute) {
-            execv(program, argv);
-        } else {
-            execvp(program, argv);
-        }
+        close_range(3, ~0U, 0);
+        execv(program, argv);
         _exit(127);
     }
     int status = 0;
@@ -176,6 +212,11 @@ bool HangulDaemonEngine::ensureSession(fcitx::InputContext *ic, SessionState &se
         while (status != CallStatus::Ok && Clock::now() + std::chrono::milliseconds(2) < deadline) {
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
             status = session.connection.open(path, &error);
+        }
+        if (status != CallStatus::Ok) {
+            // It did not come up (it refused to start, or is slow): do not make a key wait for that
+            // again soon. Its log, on fcitx5's standard error, says why.
+            nextSpawn_ = Clock::now() + std::chrono::seconds(60);
         }
     }
     auto fail = [&](CallStatus why) {

@@ -81,6 +81,8 @@ private:
     /// `hello`, the user's options, the mode and content type to restore. False: pass the key through.
     bool ensureSession(fcitx::InputContext *ic, SessionState &session);
     bool startDaemon(const std::string &socketPath);
+    /// The hanguld to start: the one installed beside the addon, else the first on PATH; empty if none.
+    static std::string daemonExecutable();
     /// Tells the daemon when the field became or stopped being a password field (before a key).
     bool syncContentType(fcitx::InputContext *ic, SessionState &session);
     /// One request with the deadline; on failure, fails open (commits the shown preedit) and returns false.
@@ -110,7 +112,7 @@ private:
     ModeAction modeAction_{this};
     std::chrono::milliseconds deadline_;
     Clock::time_point daemonSilentUntil_{}; ///< after a timeout, no context waits on the daemon until then
-    Clock::time_point lastSpawn_{};
+    Clock::time_point nextSpawn_{}; ///< no hanguld started before this
     bool warnedUnreachable_ = false;
 };
 

@@ -170,8 +170,17 @@ def peer_pid(path):
 
 
 def autostart(prefix):
-    """No daemon and no socket: the addon starts the installed hanguld and the first key composes."""
+    """No daemon and no socket: with autostart off, keys pass through untouched and at once; with it
+    on, the addon starts the installed hanguld and the first key composes."""
     runtime = hangul_testing.Daemon()  # only for its private runtime directory; never started
+    with Fcitx(["hanguld"], ["hanguld"], {**addon_environment(prefix), **runtime.environment(),
+                                          "HANGULD_AUTOSTART": "0"}) as fcitx:
+        context = fcitx.context(input_method="hanguld")
+        longest = timed_type(context, "dkssud")
+        context.focus_out()
+        context.destroy()
+    check(context.text == "dkssud" and longest < 0.05, "no daemon at all: every key reaches the application at once",
+          f"text {context.text!r}, longest press {longest * 1000:.1f} ms")
     environment = {**addon_environment(prefix), **runtime.environment()}
     environment.pop("HANGULD_AUTOSTART", None)
     with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
