@@ -172,8 +172,8 @@ def peer_pid(path):
 def autostart(prefix):
     """No daemon and no socket: with autostart off, keys pass through untouched and at once; with it
     on, the addon starts the installed hanguld and the first key composes."""
-    runtime = hangul_testing.Daemon()  # only for its private runtime directory; never started
-    with Fcitx(["hanguld"], ["hanguld"], {**addon_environment(prefix), **runtime.environment(),
+    nowhere = hangul_testing.Daemon()  # only for a private runtime directory; never started
+    with Fcitx(["hanguld"], ["hanguld"], {**addon_environment(prefix), **nowhere.environment(),
                                           "HANGULD_AUTOSTART": "0"}) as fcitx:
         context = fcitx.context(input_method="hanguld")
         longest = timed_type(context, "dkssud")
@@ -181,17 +181,18 @@ def autostart(prefix):
         context.destroy()
     check(context.text == "dkssud" and longest < 0.05, "no daemon at all: every key reaches the application at once",
           f"text {context.text!r}, longest press {longest * 1000:.1f} ms")
+    runtime = hangul_testing.Daemon()
     environment = {**addon_environment(prefix), **runtime.environment()}
     environment.pop("HANGULD_AUTOSTART", None)
     with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
-        fcitx.environment.pop("HANGULD_AUTOSTART", None)
         context = fcitx.context(input_method="hanguld")
         context.type("dkssud")
         context.focus_out()
         context.destroy()
+        log = fcitx.log()
     started = os.path.exists(runtime.socket_path)
     check(context.text == "안녕" and started, "with no daemon running, the addon starts hanguld and composes",
-          f"text {context.text!r}, socket {'present' if started else 'absent'}")
+          f"text {context.text!r}, socket {'present' if started else 'absent'}; fcitx5's log:\n{log}")
     if started:
         pid = peer_pid(runtime.socket_path)
         executable = os.readlink(f"/proc/{pid}/exe")

@@ -22,6 +22,9 @@ BUS_NAME = "org.fcitx.Fcitx5"
 PREEDIT_CAPABILITY = 1 << 1
 FORMATTED_PREEDIT_CAPABILITY = 1 << 4
 PASSWORD_CAPABILITY = 1 << 3
+# Every call to fcitx5 refuses D-Bus activation: a call racing an fcitx5 that is stopping would
+# otherwise start the system's fully loaded fcitx5 (its service file) on the test bus.
+NO_AUTO_START = Gio.DBusCallFlags.NO_AUTO_START
 
 
 def addon_environment(prefix=None, build_dir=None):
@@ -82,18 +85,31 @@ class Fcitx:
                 ["fcitx5", "--disable=all", "--enable=" + ",".join(self.addons)],
                 env=self.environment, stdout=log, stderr=log)
         self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        if self.owned():
+            raise RuntimeError(f"{BUS_NAME} is already owned on this bus: another fcitx5 runs there "
+                               f"({self.owner_command()})")
         deadline = time.monotonic() + timeout
         # NameHasOwner, not a call to fcitx5 itself: that would D-Bus-activate a second, full fcitx5.
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"fcitx5 exited with {self.process.returncode}; log: {self.log_path}")
-            owned = self.bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                       "NameHasOwner", GLib.Variant("(s)", (BUS_NAME,)),
-                                       GLib.VariantType("(b)"), Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
-            if owned:
+            if self.owned():
                 return self
             time.sleep(0.02)
         raise TimeoutError(f"fcitx5 did not own {BUS_NAME} within {timeout} s; log: {self.log_path}")
+
+    def owned(self):
+        return self.bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                  "NameHasOwner", GLib.Variant("(s)", (BUS_NAME,)), GLib.VariantType("(b)"),
+                                  Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
+
+    def owner_command(self):
+        """The command line of the process owning the fcitx5 bus name, for error messages."""
+        pid = self.bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                 "GetConnectionUnixProcessID", GLib.Variant("(s)", (BUS_NAME,)),
+                                 GLib.VariantType("(u)"), Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            return file.read().replace(b"\0", b" ").decode(errors="replace").strip() + f", pid {pid}"
 
     def stop(self):
         if self.process and self.process.poll() is None:
@@ -103,6 +119,11 @@ class Fcitx:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        # The bus frees the name a moment after the process is gone; a next fcitx5 must not mistake
+        # this one's name for its own.
+        deadline = time.monotonic() + 5
+        while self.bus and self.owned() and time.monotonic() < deadline:
+            time.sleep(0.01)
         shutil.rmtree(self.work, ignore_errors=True)
 
     def log(self):
@@ -112,7 +133,7 @@ class Fcitx:
     def set_current_input_method(self, name):
         """Controller1.SetCurrentIM: the input method of the focused input context."""
         self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "SetCurrentIM",
-                           GLib.Variant("(s)", (name,)), None, Gio.DBusCallFlags.NONE, 10000, None)
+                           GLib.Variant("(s)", (name,)), None, NO_AUTO_START, 10000, None)
 
     def context(self, capabilities=PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY, input_method=None):
         return Context(self, capabilities, input_method)
@@ -133,7 +154,7 @@ class Context:
         self.path = self.bus.call_sync(
             BUS_NAME, "/org/freedesktop/portal/inputmethod", "org.fcitx.Fcitx.InputMethod1", "CreateInputContext",
             GLib.Variant("(a(ss))", ([("program", "fcitx5-hanguld-test")],)), GLib.VariantType("(oay)"),
-            Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
+            NO_AUTO_START, -1, None).unpack()[0]
         self.text = ""
         self.preedit = ""
         self.commits = []
@@ -152,7 +173,7 @@ class Context:
     def call(self, method, parameters=None, reply_type=None):
         result = self.bus.call_sync(BUS_NAME, self.path, "org.fcitx.Fcitx.InputContext1", method, parameters,
                                     GLib.VariantType(reply_type) if reply_type else None,
-                                    Gio.DBusCallFlags.NONE, 10000, None)
+                                    NO_AUTO_START, 10000, None)
         self.pump()
         return result.unpack() if result is not None else None
 
@@ -171,7 +192,7 @@ class Context:
 
     def current_input_method(self):
         return self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "CurrentInputMethod",
-                                  None, GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 10000, None).unpack()[0]
+                                  None, GLib.VariantType("(s)"), NO_AUTO_START, 10000, None).unpack()[0]
 
     def _on_commit(self, connection, sender, path, interface, member, parameters):
         text = parameters.unpack()[0]
@@ -200,7 +221,7 @@ class Context:
         parameters = GLib.Variant("(uuubu)", (keysym, evdev + 8, state, release, 0))
         start = time.perf_counter()
         result = self.bus.call_sync(BUS_NAME, self.path, "org.fcitx.Fcitx.InputContext1", "ProcessKeyEvent",
-                                    parameters, GLib.VariantType("(b)"), Gio.DBusCallFlags.NONE, 10000, None)
+                                    parameters, GLib.VariantType("(b)"), NO_AUTO_START, 10000, None)
         self.last_call_seconds = time.perf_counter() - start
         self.pump()
         handled = result.unpack()[0]
