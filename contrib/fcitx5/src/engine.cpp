@@ -82,6 +82,7 @@ void HangulDaemonEngine::setConfig(const fcitx::RawConfig &config) {
 }
 
 void HangulDaemonEngine::pushOptions() {
+    warnedOptions_ = false;
     // Open sessions take the new options now; set_options commits the preedit first.
     instance_->inputContextManager().foreach([this](fcitx::InputContext *ic) {
         auto &session = state(ic);
@@ -96,7 +97,10 @@ void HangulDaemonEngine::pushOptions() {
         if (status == CallStatus::Ok) {
             applyState(ic, session, result);
         } else if (status == CallStatus::Refused) {
-            HANGULD_WARN() << "hanguld refused the options in " << configFile << " (" << code << "): " << message;
+            if (!warnedOptions_) {
+                warnedOptions_ = true;
+                HANGULD_WARN() << "hanguld refused the options in " << configFile << " (" << code << "): " << message;
+            }
         } else {
             failOpen(ic, session, status);
         }
@@ -199,7 +203,7 @@ bool HangulDaemonEngine::ensureSession(fcitx::InputContext *ic, SessionState &se
         }
         return true;
     }
-    if (now < session.retryAfter || now < daemonSilentUntil_) {
+    if (now < daemonSilentUntil_) {
         return false;
     }
     const auto deadline = now + deadline_;
@@ -248,8 +252,11 @@ bool HangulDaemonEngine::ensureSession(fcitx::InputContext *ic, SessionState &se
     status = session.connection.call("set_options", optionsParams(), deadline, result, &code, &message);
     if (status == CallStatus::Refused) {
         // The user's configuration is wrong (an unknown layout, a toggle key xkb does not know): say
-        // what, and type with the daemon's defaults rather than not at all.
-        HANGULD_WARN() << "hanguld refused the options in " << configFile << " (" << code << "): " << message;
+        // what, once per configuration, and type with the daemon's defaults rather than not at all.
+        if (!warnedOptions_) {
+            warnedOptions_ = true;
+            HANGULD_WARN() << "hanguld refused the options in " << configFile << " (" << code << "): " << message;
+        }
     } else if (status != CallStatus::Ok) {
         return fail(status);
     }

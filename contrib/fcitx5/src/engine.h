@@ -34,8 +34,7 @@ public:
     std::string mode = "hangul";   ///< what the daemon last reported: what keys do now
     std::string chosenMode = "hangul"; ///< the user's choice, restored on a new session; not a password field's "latin"
     bool passwordSent = false;     ///< the daemon was told this field is a password field
-    Clock::time_point retryAfter{}; ///< no connection attempt before this (after a failure)
-    int failures = 0;               ///< consecutive failed attempts, for the back-off
+    int failures = 0;              ///< consecutive failures, for the back-off after a silent daemon
 };
 
 /// The 한/A button in fcitx5's status area (tray menu, panel): shows the context's mode, and a click
@@ -114,6 +113,7 @@ private:
     Clock::time_point daemonSilentUntil_{}; ///< after a timeout, no context waits on the daemon until then
     Clock::time_point nextSpawn_{}; ///< no hanguld started before this
     bool warnedUnreachable_ = false;
+    bool warnedOptions_ = false; ///< the daemon's refusal of the configured options is logged once
 };
 
 class HangulDaemonEngineFactory : public fcitx::AddonFactory {

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fcitx-config/rawconfig.h>
 #include <fcitx-utils/eventdispatcher.h>
 #include <fcitx-utils/key.h>
 #include <fcitx-utils/keysym.h>
@@ -202,6 +203,39 @@ void runCorpus(Harness &harness, const std::vector<Case> &cases) {
           std::to_string(mismatches) + " lines differ; first, " + firstMismatch);
 }
 
+void runConfiguration(Harness &harness, AddonInstance *addon) {
+    // The layout option, as fcitx5-configtool sets it, reaches open sessions and new ones.
+    RawConfig config;
+    config.setValueByPath("Layout", "3f");
+    {
+        Field field;
+        harness.open(field);
+        harness.typeText("rk");
+        addon->setConfig(config); // commits 가 (set_options commits first), then 3f
+        harness.typeText("kf");
+        check(field.text == "가" && harness.preedit() == "가",
+              "a changed layout commits the syllable and applies to the open session (3f: k f is 가)",
+              "field " + show(field.text) + ", preedit " + show(harness.preedit()));
+        harness.ic()->focusOut();
+        harness.close();
+    }
+    {
+        // A layout the daemon does not know: the options are refused (and logged), typing goes on
+        // with the daemon's defaults in a new session.
+        config.setValueByPath("Layout", "3x");
+        addon->setConfig(config);
+        Field field;
+        harness.open(field);
+        harness.typeText("rk");
+        check(harness.preedit() == "가", "an unknown layout in the configuration leaves the defaults (dubeolsik)",
+              "preedit " + show(harness.preedit()));
+        harness.ic()->focusOut();
+        harness.close();
+    }
+    config.setValueByPath("Layout", "2");
+    addon->setConfig(config);
+}
+
 void runScenarios(Harness &harness) {
     auto *frontend = harness.frontend();
     {
@@ -374,6 +408,7 @@ int main(int argc, char *argv[]) {
             instance.inputMethodManager().setGroup(group);
             Harness harness(&instance);
             runCorpus(harness, cases);
+            runConfiguration(harness, addon);
             runScenarios(harness);
         }
         instance.exit();
