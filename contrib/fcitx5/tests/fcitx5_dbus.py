@@ -80,20 +80,22 @@ class Fcitx:
         self.bus = None
 
     def start(self, timeout=15.0):
-        with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen(
-                ["fcitx5", "--disable=all", "--enable=" + ",".join(self.addons)],
-                env=self.environment, stdout=log, stderr=log)
         self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
         if self.owned():
             raise RuntimeError(f"{BUS_NAME} is already owned on this bus: another fcitx5 runs there "
                                f"({self.owner_command()})")
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(
+                ["fcitx5", "--disable=all", "--enable=" + ",".join(self.addons)],
+                env=self.environment, stdout=log, stderr=log)
         deadline = time.monotonic() + timeout
         # NameHasOwner, not a call to fcitx5 itself: that would D-Bus-activate a second, full fcitx5.
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"fcitx5 exited with {self.process.returncode}; log: {self.log_path}")
             if self.owned():
+                if self.owner_pid() != self.process.pid:
+                    raise RuntimeError(f"{BUS_NAME} was taken by another process ({self.owner_command()})")
                 return self
             time.sleep(0.02)
         raise TimeoutError(f"fcitx5 did not own {BUS_NAME} within {timeout} s; log: {self.log_path}")
@@ -103,11 +105,14 @@ class Fcitx:
                                   "NameHasOwner", GLib.Variant("(s)", (BUS_NAME,)), GLib.VariantType("(b)"),
                                   Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
 
+    def owner_pid(self):
+        return self.bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                  "GetConnectionUnixProcessID", GLib.Variant("(s)", (BUS_NAME,)),
+                                  GLib.VariantType("(u)"), Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
+
     def owner_command(self):
         """The command line of the process owning the fcitx5 bus name, for error messages."""
-        pid = self.bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                 "GetConnectionUnixProcessID", GLib.Variant("(s)", (BUS_NAME,)),
-                                 GLib.VariantType("(u)"), Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
+        pid = self.owner_pid()
         with open(f"/proc/{pid}/cmdline", "rb") as file:
             return file.read().replace(b"\0", b" ").decode(errors="replace").strip() + f", pid {pid}"
 
