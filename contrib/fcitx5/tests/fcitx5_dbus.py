@@ -140,6 +140,11 @@ class Fcitx:
         self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "SetCurrentIM",
                            GLib.Variant("(s)", (name,)), None, NO_AUTO_START, 10000, None)
 
+    def current_input_method(self):
+        """The input method of the most recently focused input context; "" when there is none."""
+        return self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "CurrentInputMethod",
+                                  None, GLib.VariantType("(s)"), NO_AUTO_START, 10000, None).unpack()[0]
+
     def context(self, capabilities=PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY, input_method=None):
         return Context(self, capabilities, input_method)
 
@@ -194,10 +199,6 @@ class Context:
         """Our context has the focus, so the controller's current input method is ours."""
         self.fcitx.set_current_input_method(name)
         self.pump()
-
-    def current_input_method(self):
-        return self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "CurrentInputMethod",
-                                  None, GLib.VariantType("(s)"), NO_AUTO_START, 10000, None).unpack()[0]
 
     def _on_commit(self, connection, sender, path, interface, member, parameters):
         text = parameters.unpack()[0]

@@ -21,6 +21,14 @@ def check(ok, name, why=""):
     print(f"PASS {name}" if ok else f"FAIL {name}: {why}", flush=True)
 
 
+def wait_for(condition, what, timeout=15.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout} s for {what}")
+        time.sleep(0.02)
+
+
 def start_xvfb():
     read_end, write_end = os.pipe()
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
@@ -55,7 +63,8 @@ def main():
                 done, output = f"{work}/done-{index}", f"{work}/text-{index}"
                 app_environment = dict(os.environ, DISPLAY=display, GTK_IM_MODULE="fcitx", GDK_BACKEND="x11",
                                        NO_AT_BRIDGE="1", HOME=fcitx.environment["HOME"])
-                # A new input context starts in keyboard-us, fcitx5's inactive state.
+                # The last window's input context must be gone, so the controller speaks of the new one.
+                wait_for(lambda: fcitx.current_input_method() == "", "the last window's input context to go")
                 app = subprocess.Popen(["/usr/bin/python3", f"{HERE}/gtk_window.py", title, done, output],
                                        env=app_environment)
                 xdotool = ["xdotool"]
@@ -63,9 +72,11 @@ def main():
                 window = subprocess.run(xdotool + ["search", "--sync", "--name", title], env=x_environment,
                                         capture_output=True, text=True, timeout=20).stdout.split()[0]
                 subprocess.run(xdotool + ["windowfocus", "--sync", window], env=x_environment, check=True, timeout=20)
-                time.sleep(0.5)  # the IM module creates its input context over D-Bus on focus
-                # Pick our input method for the focused context, as the user would from the tray.
+                # The IM module creates its input context over D-Bus on focus; a new one starts in
+                # keyboard-us (fcitx5's inactive state). Then pick ours, as the user would.
+                wait_for(lambda: fcitx.current_input_method() == "keyboard-us", "the window's input context")
                 fcitx.set_current_input_method("hanguld")
+                wait_for(lambda: fcitx.current_input_method() == "hanguld", "hanguld to be the input method")
                 for step in steps:
                     if step == "click":
                         time.sleep(0.3)  # let the IM module apply the preedit before the click
