@@ -20,6 +20,9 @@ import time
 from fcitx5_dbus import Fcitx, addon_environment, hangul_testing
 
 DEADLINE = 0.150  # the addon's reply deadline (src/engine.cpp)
+# A key that did not wait for the deadline: far below it, with room for a loaded machine's D-Bus
+# hiccups (milliseconds at the 99th percentile here, rarely tens).
+NO_WAIT = 0.100
 results = []
 
 
@@ -102,7 +105,7 @@ def faults_and_switching(prefix):
             check(shown == "하" and context.text == "안녕하stpdy" and context.preedit == "",
                   "daemon killed mid-word: the preedit is committed and the keys pass through",
                   f"preedit before {shown!r}, text {context.text!r}")
-            check(longest < DEADLINE, "daemon killed: no key waits (the broken connection is seen at once)",
+            check(longest < NO_WAIT, "daemon killed: no key waits (the broken connection is seen at once)",
                   f"longest press {longest * 1000:.1f} ms")
             # Restarted: the next key reconnects (hello and the options) and composes, fcitx5 untouched.
             daemon.start()
@@ -137,14 +140,14 @@ def faults_and_switching(prefix):
             stalled_for = time.perf_counter() - start
             other_longest = timed_type(other, "s")
             daemon.resume()
-            check(other.text == "가s" and other_longest < 0.05,
+            check(other.text == "가s" and other_longest < NO_WAIT,
                   "daemon stalled: another window does not wait the deadline again; its syllable is committed",
                   f"text {other.text!r}, its key took {other_longest * 1000:.1f} ms")
             other.destroy()
             check(context.text == "한rkdkssud" and context.preedit == "",
                   "daemon stalled: the preedit is committed and the keys pass through",
                   f"text {context.text!r}, preedit {context.preedit!r}")
-            check(DEADLINE * 0.9 <= first < DEADLINE + 0.25 and rest < 0.05,
+            check(DEADLINE * 0.9 <= first < DEADLINE + 0.25 and rest < NO_WAIT,
                   "daemon stalled: one key waits the 150 ms deadline, the others none",
                   f"first press {first * 1000:.1f} ms, slowest of the rest {rest * 1000:.1f} ms, "
                   f"{stalled_for * 1000:.0f} ms in all")
@@ -179,7 +182,7 @@ def autostart(prefix):
         longest = timed_type(context, "dkssud")
         context.focus_out()
         context.destroy()
-    check(context.text == "dkssud" and longest < 0.05, "no daemon at all: every key reaches the application at once",
+    check(context.text == "dkssud" and longest < NO_WAIT, "no daemon at all: every key reaches the application at once",
           f"text {context.text!r}, longest press {longest * 1000:.1f} ms")
     runtime = hangul_testing.Daemon()
     environment = {**addon_environment(prefix), **runtime.environment()}
