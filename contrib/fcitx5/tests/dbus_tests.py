@@ -56,8 +56,15 @@ def side_by_side(prefix):
             theirs = [type_line(fcitx, "hangul", keys) for keys in lines]
             # ㅘ then ㅣ: 왜 with extended-vowels on (the daemon's default), 와ㅣ with it off as configured.
             configured = type_line(fcitx, "hanguld", "dhkl")
+            # What fcitx5's configuration tools show: the options with their descriptions.
+            values, description = fcitx.config("fcitx://config/addon/hanguld")
     finally:
         daemon.stop()
+    check(values.get("ExtendedVowels") == "False" and values.get("Layout") == "2"
+          and [option[0] for option in description[0][1]] == ["Layout", "AutoReorder", "CombiOnDoubleStroke",
+                                                              "NonChoseongCombi", "ExtendedVowels", "ToggleKeys",
+                                                              "EscapeToLatin"],
+          "fcitx5's configuration tools see the addon's options (Controller1.GetConfig)", f"got {values}")
     check(configured == "와ㅣ", "the addon's configuration reaches the daemon (ExtendedVowels=False)",
           f"ㅇㅗㅏㅣ typed {configured!r}")
     differ = [i for i in range(len(lines)) if ours[i] != expected[i]]

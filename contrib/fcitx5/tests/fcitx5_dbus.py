@@ -140,6 +140,11 @@ class Fcitx:
         self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "SetCurrentIM",
                            GLib.Variant("(s)", (name,)), None, NO_AUTO_START, 10000, None)
 
+    def config(self, uri):
+        """Controller1.GetConfig: (values, description), what fcitx5-configtool shows for `uri`."""
+        return self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "GetConfig",
+                                  GLib.Variant("(s)", (uri,)), None, NO_AUTO_START, 10000, None).unpack()
+
     def current_input_method(self):
         """The input method of the most recently focused input context; "" when there is none."""
         return self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "CurrentInputMethod",
