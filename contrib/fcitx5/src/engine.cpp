@@ -427,7 +427,24 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEve
         params["release"] = true;
     }
     nlohmann::json result;
-    if (!request(ic, session, "key", params, result)) {
+    CallStatus status = session.connection.call("key", params, Clock::now() + deadline_, result);
+    if (status == CallStatus::Broken) {
+        // The daemon went away since the last key (restarted, upgraded, crashed). A session dies with
+        // its connection, so nothing of this key was applied: commit what is shown, open a new session
+        // and send the key once more. Only if that fails too does the key pass through, so the first
+        // key after a daemon restart composes instead of arriving as Latin.
+        failOpen(ic, session, status);
+        if (!ensureSession(ic, session) || !syncContentType(ic, session)) {
+            return;
+        }
+        status = session.connection.call("key", params, Clock::now() + deadline_, result);
+    }
+    if (status == CallStatus::Refused) {
+        HANGULD_WARN() << "hanguld refused a key request"; // our bug: the session is unchanged
+        return;
+    }
+    if (status != CallStatus::Ok) {
+        failOpen(ic, session, status);
         return;
     }
     applyState(ic, session, result);

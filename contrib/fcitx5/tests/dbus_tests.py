@@ -120,6 +120,15 @@ def faults_and_switching(prefix):
             context.focus_out()
             check(context.text == "안녕하stpdy 안녕", "daemon restarted: typing composes again without restarting fcitx5",
                   f"text {context.text!r}")
+            # Restarted while the window sat idle: the old connection is found broken on the next key,
+            # which is sent again on a new session, so it composes rather than arriving as Latin.
+            context.text = ""
+            daemon.stop()
+            daemon.start()
+            context.type("dkssud")
+            context.focus_out()
+            check(context.text == "안녕", "daemon restarted while idle: the very next key composes",
+                  f"text {context.text!r}")
             # The user's Latin mode survives a restart: the new session is told, not left in Hangul.
             context.text = ""
             context.stroke(0x20, 57, True)  # Shift+space
