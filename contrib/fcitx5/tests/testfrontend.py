@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Runs the testfrontend program (testhanguld.cpp) against a private hanguld.
 
-    testfrontend.py BUILD_DIR
+    testfrontend.py BUILD_DIR            the tests
+    testfrontend.py --bench BUILD_DIR    per-key time in process beside fcitx5-hangul (the corpus only)
 
 Writes its cases: the corpus as keys, then the corpus again with typos taken back (a wrong letter and
 BackSpace every ninth key), each with the text hangul-compose types for the same keys.
@@ -43,9 +44,10 @@ def strokes(keys):
 
 
 def main():
-    build_dir = sys.argv[1]
+    bench = sys.argv[1] == "--bench"
+    build_dir = sys.argv[-1]
     plain = [hangul_testing.spell_dubeolsik(line) for line in hangul_testing.corpus_lines()]
-    lines = plain + [with_typos(keys) for keys in plain]
+    lines = plain if bench else plain + [with_typos(keys) for keys in plain]
     compose = subprocess.run([hangul_testing.binary("hangul-compose", "HANGUL_COMPOSE")],
                              input="".join(notation(keys) + "\n" for keys in lines),
                              capture_output=True, text=True, check=True)
@@ -57,7 +59,14 @@ def main():
                   ensure_ascii=False)
     with hangul_testing.Daemon() as daemon:
         environment = dict(os.environ, **daemon.environment(), HANGULD_AUTOSTART="0")
-        result = subprocess.run([os.path.join(build_dir, "testhanguld"), cases_path], env=environment, timeout=300)
+        command = [os.path.join(build_dir, "testhanguld"), *(["--bench"] if bench else []), cases_path]
+        result = subprocess.run(command, env=environment, timeout=300,
+                                stdout=subprocess.PIPE if bench else None, text=True)
+    if bench:
+        # Only the table's rows: the program's check lines are for the test run.
+        sys.stdout.write("".join(line + "\n" for line in result.stdout.splitlines() if line.startswith("|")))
+        if result.returncode != 0:
+            sys.stderr.write(result.stdout)
     os.remove(cases_path)
     os.rmdir(work)
     raise SystemExit(result.returncode)

@@ -4,10 +4,15 @@
 // field and a shortcut mid-syllable, with testfrontend's commit expectations.
 //
 //   testhanguld CASES.json
+//   testhanguld --bench CASES.json    per-key time in process, ours beside fcitx5-hangul (markdown rows)
 // CASES.json: [{"keys": [[keysym, evdev, shift], ...], "expected": "text"}, ...], written by
 // contrib/fcitx5/test from contrib/testing/hangul_testing.py (keys and hangul-compose's text).
 // Prints "PASS name" or "FAIL name: why" per check and "N passed, N failed"; exits 1 on any failure.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <fstream>
+#include <map>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -363,17 +368,88 @@ void runScenarios(Harness &harness) {
     }
 }
 
+/// Types every case's keys into one input context per input method, alternating which goes first, and
+/// times each press through InputContext::keyEvent: no IPC on fcitx5's side, so this compares our
+/// socket round trip to hanguld with fcitx5-hangul's function call into libhangul.
+void runBench(Instance &instance, const std::vector<Case> &cases) {
+    // Strict KS X 5002 on our side too, as fcitx5-hangul (libhangul) has it.
+    RawConfig config;
+    config.setValueByPath("ExtendedVowels", "False");
+    instance.addonManager().addon("hanguld")->setConfig(config);
+    Harness harness(&instance);
+    std::map<std::string, std::vector<double>> presses;
+    std::map<std::string, std::string> texts;
+    const std::vector<std::string> names = {"hanguld", "hangul"};
+    for (int round = 0; round < 3; ++round) {
+        for (size_t index = 0; index < cases.size(); ++index) {
+            for (size_t turn = 0; turn < names.size(); ++turn) {
+                const auto &name = names[(index + turn) % names.size()];
+                Field field;
+                // Client preedit, as GTK and Qt have it: fcitx5 commits it on focus out for both.
+                harness.open(field, CapabilityFlag::Preedit);
+                instance.setCurrentInputMethod(harness.ic(), name, true);
+                for (const auto &stroke : cases[index].keys) {
+                    if (stroke.shift) {
+                        harness.send(Key(FcitxKey_Shift_L, KeyStates(), 50), false);
+                    }
+                    Key key(static_cast<KeySym>(stroke.keysym),
+                            stroke.shift ? KeyStates(KeyState::Shift) : KeyStates(), stroke.evdev + 8);
+                    auto start = std::chrono::steady_clock::now();
+                    harness.send(key, false);
+                    auto took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                    if (round > 0) { // the first round warms up: connections, libhangul's tables
+                        presses[name].push_back(took);
+                    }
+                    harness.send(key, true);
+                    if (stroke.shift) {
+                        harness.send(Key(FcitxKey_Shift_L, KeyStates(KeyState::Shift), 50), true);
+                    }
+                }
+                harness.ic()->focusOut();
+                harness.close();
+                texts[name] += field.text + "\n";
+            }
+        }
+    }
+    if (texts["hanguld"] != texts["hangul"]) {
+        const auto &a = texts["hanguld"];
+        const auto &b = texts["hangul"];
+        check(false, "in-process bench",
+              "the two input methods typed different text: ours begin " + show(a.substr(0, a.find('\n'))) +
+                  ", fcitx5-hangul's " + show(b.substr(0, b.find('\n'))));
+        return;
+    }
+    auto percentile = [](std::vector<double> values, double fraction) {
+        std::sort(values.begin(), values.end());
+        return values[std::min(values.size() - 1, static_cast<size_t>(fraction * values.size()))];
+    };
+    auto row = [](const std::string &figure, double ours, double theirs) {
+        char line[256];
+        std::snprintf(line, sizeof(line), "| %s | %.1f µs | fcitx5-hangul %.1f µs | %.2f× | — | — |", figure.c_str(),
+                      ours * 1e6, theirs * 1e6, ours / theirs);
+        std::cout << line << "\n";
+    };
+    const auto &ours = presses["hanguld"];
+    const auto &theirs = presses["hangul"];
+    row("fcitx5 key press in process (testfrontend, no IPC: a socket round trip against a function call), p50 (" +
+            std::to_string(ours.size()) + " presses)",
+        percentile(ours, 0.5), percentile(theirs, 0.5));
+    row("fcitx5 key press in process (testfrontend), p99", percentile(ours, 0.99), percentile(theirs, 0.99));
+}
+
 } // namespace
 
 int main(int argc, char *argv[]) {
-    if (argc != 2) {
-        std::cerr << "usage: testhanguld CASES.json\n";
+    const bool bench = argc == 3 && std::string(argv[1]) == "--bench";
+    if (argc != 2 && !bench) {
+        std::cerr << "usage: testhanguld [--bench] CASES.json\n";
         return 64;
     }
-    std::ifstream input(argv[1]);
+    const char *casesPath = argv[argc - 1];
+    std::ifstream input(casesPath);
     nlohmann::json document = nlohmann::json::parse(input, nullptr, false);
     if (document.is_discarded() || !document.is_array()) {
-        std::cerr << "testhanguld: " << argv[1] << " is not a JSON array of cases\n";
+        std::cerr << "testhanguld: " << casesPath << " is not a JSON array of cases\n";
         return 64;
     }
     std::vector<Case> cases;
@@ -386,13 +462,15 @@ int main(int argc, char *argv[]) {
         cases.push_back(std::move(c));
     }
 
+    // fcitx5-hangul (for --bench) is found where Debian installs it.
     setupTestingEnvironment(TEST_BINARY_DIR, {TEST_BINARY_DIR},
-                            {TEST_BINARY_DIR "/data/fcitx5", "/usr/share/fcitx5/testing"});
+                            {TEST_BINARY_DIR "/data/fcitx5", "/usr/share/fcitx5/testing", "/usr/share/fcitx5"});
     fcitx::Log::setLogRule("default=3");
     char arg0[] = "testhanguld";
     char arg1[] = "--disable=all";
     char arg2[] = "--enable=testim,testfrontend,hanguld";
-    char *instanceArgv[] = {arg0, arg1, arg2};
+    char arg2bench[] = "--enable=testim,testfrontend,hanguld,hangul";
+    char *instanceArgv[] = {arg0, arg1, bench ? arg2bench : arg2};
     Instance instance(3, instanceArgv);
     instance.addonManager().registerDefaultLoader(nullptr);
     EventDispatcher dispatcher;
@@ -404,16 +482,26 @@ int main(int argc, char *argv[]) {
             auto group = instance.inputMethodManager().currentGroup();
             group.inputMethodList().clear();
             group.inputMethodList().push_back(InputMethodGroupItem("hanguld"));
+            if (bench) {
+                group.inputMethodList().push_back(InputMethodGroupItem("hangul"));
+            }
             group.setDefaultInputMethod("");
             instance.inputMethodManager().setGroup(group);
-            Harness harness(&instance);
-            runCorpus(harness, cases);
-            runConfiguration(harness, addon);
-            runScenarios(harness);
+            if (bench) {
+                runBench(instance, cases);
+            } else {
+                Harness harness(&instance);
+                runCorpus(harness, cases);
+                runConfiguration(harness, addon);
+                runScenarios(harness);
+            }
         }
         instance.exit();
     });
     instance.exec();
+    if (bench) {
+        return failed == 0 ? 0 : 1;
+    }
     std::cout << passed << " passed, " << failed << " failed\n";
     return failed == 0 ? 0 : 1;
 }
