@@ -6,6 +6,7 @@ GTK_IM_MODULE=fcitx (Debian's fcitx5-frontend-gtk3), keys from xdotool, the entr
 """
 import argparse
 import os
+import shutil
 import subprocess
 import tempfile
 import time
@@ -99,6 +100,7 @@ def main():
         xvfb.kill()
         xvfb.wait()
         daemon.stop()
+        shutil.rmtree(work, ignore_errors=True)
     print(f"{results.count(True)} passed, {results.count(False)} failed")
     raise SystemExit(0 if all(results) else 1)
 
