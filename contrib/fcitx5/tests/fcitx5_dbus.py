@@ -154,7 +154,11 @@ class Fcitx:
         return Context(self, capabilities, input_method)
 
     def __enter__(self):
-        return self.start()
+        try:
+            return self.start()
+        except BaseException:
+            self.stop()  # an fcitx5 that did not come up right is not left running
+            raise
 
     def __exit__(self, *exception):
         self.stop()
