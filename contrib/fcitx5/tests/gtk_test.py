@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+"""A real GTK 3 application typing through fcitx5 and the installed addon: Xvfb, a GTK window with
+GTK_IM_MODULE=fcitx (Debian's fcitx5-frontend-gtk3), keys from xdotool, the entry's text read back.
+
+    dbus-run-session -- /usr/bin/python3 gtk_test.py --prefix PREFIX
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+
+from fcitx5_dbus import Fcitx, addon_environment, hangul_testing
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+results = []
+
+
+def check(ok, name, why=""):
+    results.append(ok)
+    print(f"PASS {name}" if ok else f"FAIL {name}: {why}", flush=True)
+
+
+def wait_for(condition, what, timeout=15.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout} s for {what}")
+        time.sleep(0.02)
+
+
+def start_xvfb():
+    read_end, write_end = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+                            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as pipe:
+        display = pipe.readline().strip()
+    if not display:
+        xvfb.kill()
+        raise RuntimeError("Xvfb did not report a display number")
+    return xvfb, f":{display}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--prefix", required=True)
+    prefix = os.path.abspath(parser.parse_args().prefix)
+
+    lines = ["dkssudgktpdy. rkatkgkqslek!", "gksrmf dlqfurdms tjsxorwjr"]
+    # (steps, expected text): a step is keys to type, or "click", a mouse click in the entry, which
+    # makes GTK reset the input context mid-syllable: the syllable must stay, once.
+    cases = [([keys], text) for keys, text in zip(lines, hangul_testing.expected_texts(lines))]
+    cases.append((["gks", "click", "rk"], "한가"))
+    daemon = hangul_testing.Daemon().start()
+    xvfb, display = start_xvfb()
+    work = tempfile.mkdtemp(prefix="fcitx5-gtk-")
+    environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
+    try:
+        with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
+            for index, (steps, want) in enumerate(cases):
+                title = f"hanguld-gtk-{index}"
+                done, output = f"{work}/done-{index}", f"{work}/text-{index}"
+                app_environment = dict(os.environ, DISPLAY=display, GTK_IM_MODULE="fcitx", GDK_BACKEND="x11",
+                                       NO_AT_BRIDGE="1", HOME=fcitx.environment["HOME"])
+                # The last window's input context must be gone, so the controller speaks of the new one.
+                wait_for(lambda: fcitx.current_input_method() == "", "the last window's input context to go")
+                app = subprocess.Popen(["/usr/bin/python3", f"{HERE}/gtk_window.py", title, done, output],
+                                       env=app_environment)
+                xdotool = ["xdotool"]
+                x_environment = dict(os.environ, DISPLAY=display)
+                window = subprocess.run(xdotool + ["search", "--sync", "--name", title], env=x_environment,
+                                        capture_output=True, text=True, timeout=20).stdout.split()[0]
+                subprocess.run(xdotool + ["windowfocus", "--sync", window], env=x_environment, check=True, timeout=20)
+                # The IM module creates its input context over D-Bus on focus; a new one starts in
+                # keyboard-us (fcitx5's inactive state). Then pick ours, as the user would.
+                wait_for(lambda: fcitx.current_input_method() == "keyboard-us", "the window's input context")
+                fcitx.set_current_input_method("hanguld")
+                wait_for(lambda: fcitx.current_input_method() == "hanguld", "hanguld to be the input method")
+                for step in steps:
+                    if step == "click":
+                        time.sleep(0.3)  # let the IM module apply the preedit before the click
+                        subprocess.run(xdotool + ["mousemove", "--window", window, "5", "5", "click", "1"],
+                                       env=x_environment, check=True, timeout=20)
+                        time.sleep(0.3)
+                    else:
+                        subprocess.run(xdotool + ["type", "--delay", "40", step], env=x_environment, check=True,
+                                       timeout=60)
+                subprocess.run(xdotool + ["key", "--delay", "40", "Return"], env=x_environment, check=True, timeout=20)
+                time.sleep(0.5)
+                open(done, "w").close()
+                app.wait(timeout=20)
+                with open(output, encoding="utf-8") as file:
+                    text = file.read()
+                typed = " then ".join(repr(step) if step != "click" else "a click" for step in steps)
+                check(text == want, f"a GTK 3 entry typed with xdotool ({typed}, Return) holds {want!r}",
+                      f"it holds {text!r}")
+    finally:
+        xvfb.kill()
+        xvfb.wait()
+        daemon.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{results.count(True)} passed, {results.count(False)} failed")
+    raise SystemExit(0 if all(results) else 1)
+
+
+if __name__ == "__main__":
+    main()

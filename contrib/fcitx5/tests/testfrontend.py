@@ -1,0 +1,76 @@
+#!/usr/bin/python3
+"""Runs the testfrontend program (testhanguld.cpp) against a private hanguld.
+
+    testfrontend.py BUILD_DIR            the tests
+    testfrontend.py --bench BUILD_DIR    per-key time in process beside fcitx5-hangul (the corpus only)
+
+Writes its cases: the corpus as keys, then the corpus again with typos taken back (a wrong letter and
+BackSpace every ninth key), each with the text hangul-compose types for the same keys.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "testing"))
+import hangul_testing  # noqa: E402
+
+BACKSPACE = "\b"
+
+
+def with_typos(keys):
+    typed = []
+    for index, character in enumerate(keys):
+        if index % 9 == 8 and character.isalpha():
+            typed += ["q" if character != "q" else "w", BACKSPACE]
+        typed.append(character)
+    return "".join(typed)
+
+
+def notation(keys):
+    return "".join("<BackSpace>" if c == BACKSPACE else "<less>" if c == "<" else c for c in keys)
+
+
+def strokes(keys):
+    result = []
+    for character in keys:
+        if character == BACKSPACE:
+            result.append([hangul_testing.KEY_BACKSPACE[0], hangul_testing.KEY_BACKSPACE[1], False])
+        else:
+            result.extend(list(stroke) for stroke in hangul_testing.key_strokes(character))
+    return result
+
+
+def main():
+    bench = sys.argv[1] == "--bench"
+    build_dir = sys.argv[-1]
+    plain = [hangul_testing.spell_dubeolsik(line) for line in hangul_testing.corpus_lines()]
+    lines = plain if bench else plain + [with_typos(keys) for keys in plain]
+    compose = subprocess.run([hangul_testing.binary("hangul-compose", "HANGUL_COMPOSE")],
+                             input="".join(notation(keys) + "\n" for keys in lines),
+                             capture_output=True, text=True, check=True)
+    expected = compose.stdout.split("\n")[: len(lines)]
+    work = tempfile.mkdtemp(prefix="fcitx5-testfrontend-")
+    cases_path = os.path.join(work, "cases.json")
+    with open(cases_path, "w", encoding="utf-8") as file:
+        json.dump([{"keys": strokes(keys), "expected": text} for keys, text in zip(lines, expected)], file,
+                  ensure_ascii=False)
+    with hangul_testing.Daemon() as daemon:
+        environment = dict(os.environ, **daemon.environment(), HANGULD_AUTOSTART="0")
+        command = [os.path.join(build_dir, "testhanguld"), *(["--bench"] if bench else []), cases_path]
+        result = subprocess.run(command, env=environment, timeout=300,
+                                stdout=subprocess.PIPE if bench else None, text=True)
+    if bench:
+        # Only the table's rows: the program's check lines are for the test run.
+        sys.stdout.write("".join(line + "\n" for line in result.stdout.splitlines() if line.startswith("|")))
+        if result.returncode != 0:
+            sys.stderr.write(result.stdout)
+    os.remove(cases_path)
+    os.rmdir(work)
+    raise SystemExit(result.returncode)
+
+
+if __name__ == "__main__":
+    main()
