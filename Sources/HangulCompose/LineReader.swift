@@ -1,0 +1,111 @@
+/// Something bytes are read from in blocks: standard input, or memory in tests.
+public protocol ByteSource {
+    /// Reads at most `buffer.count` bytes; 0 at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int
+}
+
+/// Why input could not be read: the system's error, named for the user.
+public struct InputError: Error, Equatable, CustomStringConvertible {
+    /// What was being read ("standard input").
+    public var source: String
+    /// The system's reason, as `strerror` words it ("Is a directory").
+    public var reason: String
+
+    public init(source: String, reason: String) {
+        self.source = source
+        self.reason = reason
+    }
+
+    public var description: String { "cannot read \(source): \(reason)" }
+}
+
+/// Bytes held in memory, served in blocks of at most `blockSize`: tests cut lines anywhere this way.
+public final class MemorySource: ByteSource {
+    private let bytes: [UInt8]
+    private let blockSize: Int
+    private var offset = 0
+
+    public init(_ bytes: [UInt8], blockSize: Int = 1 << 16) {
+        self.bytes = bytes
+        self.blockSize = max(1, blockSize)
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+        let count = min(buffer.count, blockSize, bytes.count - offset)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { all in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[offset..<(offset + count)]))
+        }
+        offset += count
+        return count
+    }
+}
+
+/// Cuts a byte stream into lines delivered in pieces, so that a line of any length is typed without
+/// being held in memory.
+///
+/// A line ends at `\n`; a `\r` just before it is dropped (files written on Windows), even when the
+/// two arrive in different blocks. A last line without a newline counts when it has any bytes.
+/// Blocks are delivered as soon as they are read, so interactive use answers each line at once.
+public struct LineReader {
+    /// How many bytes one read asks for.
+    public var blockSize = 1 << 16
+
+    public init(blockSize: Int = 1 << 16) {
+        self.blockSize = blockSize
+    }
+
+    /// Calls `piece` with each piece of a line (possibly empty) and whether it ends the line, and
+    /// `afterBlock` after each block read; rethrows their errors and throws ``InputError``.
+    public func forEachPiece(
+        of source: some ByteSource,
+        _ piece: (UnsafeBufferPointer<UInt8>, _ endsLine: Bool) throws -> Void,
+        afterBlock: () throws -> Void
+    ) throws {
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
+        defer { block.deallocate() }
+        var lineHasBytes = false
+        var heldCarriageReturn = false
+        let carriageReturn: [UInt8] = [0x0D]
+        while true {
+            let count = try source.read(into: block)
+            guard count > 0, let base = block.baseAddress else { break }
+            let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
+            var start = 0
+            if heldCarriageReturn {
+                heldCarriageReturn = false
+                if bytes[0] != 0x0A {
+                    try carriageReturn.withUnsafeBufferPointer { try piece($0, false) }
+                }
+            }
+            var index = 0
+            while index < count {
+                if bytes[index] == 0x0A {
+                    var end = index
+                    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+                    try piece(UnsafeBufferPointer(rebasing: bytes[start..<end]), true)
+                    lineHasBytes = false
+                    start = index + 1
+                }
+                index += 1
+            }
+            if start < count {
+                var end = count
+                if bytes[end - 1] == 0x0D {
+                    end -= 1
+                    heldCarriageReturn = true
+                }
+                if end > start { try piece(UnsafeBufferPointer(rebasing: bytes[start..<end]), false) }
+                lineHasBytes = true
+            }
+            try afterBlock()
+        }
+        if heldCarriageReturn {
+            try carriageReturn.withUnsafeBufferPointer { try piece($0, false) }
+        }
+        if lineHasBytes {
+            try piece(UnsafeBufferPointer(start: nil, count: 0), true)
+            try afterBlock()
+        }
+    }
+}

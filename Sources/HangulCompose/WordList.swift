@@ -1,0 +1,82 @@
+import SystemPackage
+
+/// English words, one per line, from a system word list such as Debian's `wamerican`: what
+/// `--fix` asks whether a run of letters is a word.
+///
+/// Words are compared ignoring ASCII case (the list has `Seoul`, a typist may write `seoul`).
+/// Entries with anything but ASCII letters (`Seoul's`, `résumé`) are left out: `--fix` only ever
+/// asks about runs of letters.
+public struct WordList: Sendable {
+    /// Debian's `wamerican` list.
+    public static let defaultPath = "/usr/share/dict/american-english"
+
+    private var words: Set<[UInt8]> = []
+
+    /// A list of the given words.
+    public init(_ words: some Sequence<String>) {
+        for word in words { add(Array(word.utf8)) }
+    }
+
+    /// Reads a word list file (one word per line).
+    public init(contentsOf path: String) throws(WordListError) {
+        let bytes: [UInt8]
+        do {
+            let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
+            bytes = try descriptor.closeAfter {
+                var all: [UInt8] = []
+                var block = [UInt8](repeating: 0, count: 1 << 16)
+                while true {
+                    let count = try block.withUnsafeMutableBytes {
+                        try descriptor.read(into: $0, retryOnInterrupt: true)
+                    }
+                    if count == 0 { break }
+                    all.append(contentsOf: block[0..<count])
+                }
+                return all
+            }
+        } catch let error as Errno {
+            throw WordListError(path: path, reason: error.description)
+        } catch {
+            throw WordListError(path: path, reason: "\(error)")
+        }
+        var start = 0
+        for index in bytes.indices where bytes[index] == 0x0A {
+            add(Array(bytes[start..<index]))
+            start = index + 1
+        }
+        if start < bytes.count { add(Array(bytes[start...])) }
+        guard !words.isEmpty else { throw WordListError(path: path, reason: "it holds no words") }
+    }
+
+    private mutating func add(_ word: [UInt8]) {
+        var lowered = word
+        if lowered.last == 0x0D { lowered.removeLast() }
+        guard !lowered.isEmpty else { return }
+        for index in lowered.indices {
+            guard Self.isLetter(lowered[index]) else { return }
+            lowered[index] |= 0x20
+        }
+        words.insert(lowered)
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+
+    /// How many words the list holds.
+    public var count: Int { words.count }
+
+    /// Whether a run of ASCII letters is a word, ignoring case.
+    public func contains(_ word: some Sequence<UInt8>) -> Bool {
+        words.contains(word.map { $0 | 0x20 })
+    }
+}
+
+/// Why the word list could not be read.
+public struct WordListError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public var description: String {
+        "cannot read the word list \(path): \(reason); install Debian's wamerican (scripts/setup does) or name "
+            + "another list with --words PATH"
+    }
+}
