@@ -26,7 +26,7 @@ public struct DaemonEngine: KeyEngine {
         }
     }
 
-    public mutating func type(_ keys: [KeyPress], into steps: inout [KeyStep<String>]) throws {
+    public mutating func type<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws {
         var events: [HangulClient.Key] = []
         events.reserveCapacity(keys.count * 2)
         for key in keys {
@@ -36,9 +36,9 @@ public struct DaemonEngine: KeyEngine {
         }
         let states = try client.keys(events)
         lastMode = states.last?.mode ?? lastMode
-        for index in stride(from: 0, to: states.count, by: 2) {
-            steps.append(
-                KeyStep(handled: states[index].handled, commit: states[index].commit, preedit: states[index].preedit))
+        for (offset, key) in keys.enumerated() where offset * 2 < states.count {
+            let state = states[offset * 2]
+            try sink.take(key, handled: state.handled, commit: state.commit, preedit: state.preedit)
         }
     }
 

@@ -28,17 +28,13 @@ public struct LineTypist<Engine: KeyEngine> {
 
     private var table = KeyTable()
     private var batch: [KeyPress] = []
-    private var steps: [KeyStep<Engine.Text>] = []
-    private var writer = JSONWriter(capacity: 256)
-    private var scratch: [UInt8] = []
+    private var printer: StepPrinter
     /// Keys typed per engine call: large enough to amortize a daemon round trip, small enough to
     /// keep memory flat.
     private let batchSize = 1024
 
     // The input being typed.
     private var number = 0
-    /// The text the application would hold, as UTF-8.
-    private var text: [UInt8] = []
     /// Scalars read so far, for notation error positions (1-based once incremented).
     private var position = 0
     /// Bytes read so far, for UTF-8 error positions.
@@ -60,8 +56,8 @@ public struct LineTypist<Engine: KeyEngine> {
         self.output = output
         self.errors = errors
         self.inputName = inputName
+        printer = StepPrinter(format: format, output: output)
         batch.reserveCapacity(batchSize)
-        steps.reserveCapacity(batchSize)
     }
 
     /// Types one whole input.
@@ -74,7 +70,7 @@ public struct LineTypist<Engine: KeyEngine> {
     /// Starts input number `number`.
     public mutating func begin(number: Int) {
         self.number = number
-        text.removeAll(keepingCapacity: text.capacity <= 1 << 20)
+        printer.text.removeAll(keepingCapacity: printer.text.capacity <= 1 << 20)
         position = 0
         byteCount = 0
         pendingScalar.removeAll()
@@ -85,7 +81,9 @@ public struct LineTypist<Engine: KeyEngine> {
         if format != .text { output.hold() }
         if format == .trace {
             output.appendWithoutDraining(
-                Array("\(Self.pad("key", 16))\(Self.pad("commit", 8))\(Self.pad("preedit", 8))handled\n".utf8))
+                Array(
+                    "\(StepPrinter.pad("key", 16))\(StepPrinter.pad("commit", 8))\(StepPrinter.pad("preedit", 8))handled\n"
+                        .utf8))
         }
     }
 
@@ -128,22 +126,8 @@ public struct LineTypist<Engine: KeyEngine> {
             try engine.begin()
             begun = true
         }
-        try engine.finish().appendUTF8(to: &text)
-        switch format {
-        case .text:
-            text.append(0x0A)
-            try output.append(text)
-        case .trace:
-            try output.append("→ ")
-            text.append(contentsOf: [0x0A, 0x0A])
-            try output.append(text)
-        case .json:
-            writer.removeAll()
-            writer.raw("{\"text\":")
-            text.withUnsafeBufferPointer { writer.string(utf8: $0) }
-            writer.raw("}\n")
-            try output.append(writer.bytes)
-        }
+        try engine.finish().appendUTF8(to: &printer.text)
+        try printer.printText()
         output.release()
         try output.drainIfFull()
     }
@@ -227,65 +211,10 @@ public struct LineTypist<Engine: KeyEngine> {
             try engine.begin()
             begun = true
         }
-        steps.removeAll(keepingCapacity: true)
-        try engine.type(batch, into: &steps)
-        for index in steps.indices {
-            let step = steps[index]
-            step.commit.appendUTF8(to: &text)
-            if !step.handled { forward(batch[index]) }
-            switch format {
-            case .text: break
-            case .trace: try printTrace(step, key: batch[index])
-            case .json: try printJSON(step, key: batch[index])
-            }
-        }
+        try engine.type(batch, into: &printer)
+        printer.endBatch()
         batch.removeAll(keepingCapacity: true)
         try output.drainIfFull()
-    }
-
-    /// What a key the engine let through does to a plain text field: BackSpace deletes the
-    /// character before the cursor; a key with Control, Alt or Super inserts nothing (a shortcut);
-    /// otherwise the character its keysym types, if any (none for Return, Tab, Escape).
-    @inline(__always)
-    private mutating func forward(_ key: KeyPress) {
-        let value = key.keysym.rawValue
-        if key.keysym == .backSpace {
-            while let last = text.last, last & 0xC0 == 0x80 { text.removeLast() }
-            if !text.isEmpty { text.removeLast() }
-            return
-        }
-        guard key.modifiers.isDisjoint(with: [.control, .mod1, .mod4]) else { return }
-        if value >= 0x20, value < 0x7F {
-            text.append(UInt8(truncatingIfNeeded: value))
-        } else if let character = key.keysym.character {
-            text.append(contentsOf: String(character).utf8)
-        }
-    }
-
-    private mutating func printJSON(_ step: KeyStep<Engine.Text>, key: KeyPress) throws {
-        writer.removeAll()
-        writer.raw("{\"key\":")
-        table.notation(of: key).withUnsafeBufferPointer { writer.string(utf8: $0) }
-        writer.raw(",\"commit\":")
-        scratch.removeAll(keepingCapacity: true)
-        step.commit.appendUTF8(to: &scratch)
-        scratch.withUnsafeBufferPointer { writer.string(utf8: $0) }
-        writer.raw(",\"preedit\":")
-        scratch.removeAll(keepingCapacity: true)
-        step.preedit.appendUTF8(to: &scratch)
-        scratch.withUnsafeBufferPointer { writer.string(utf8: $0) }
-        writer.raw(",\"handled\":")
-        writer.bool(step.handled)
-        writer.raw("}\n")
-        output.appendWithoutDraining(writer.bytes)
-    }
-
-    private mutating func printTrace(_ step: KeyStep<Engine.Text>, key: KeyPress) throws {
-        let notation = String(decoding: table.notation(of: key), as: UTF8.self)
-        output.appendWithoutDraining(
-            Array(
-                (Self.pad(notation, 16) + Self.pad(step.commit.string, 8) + Self.pad(step.preedit.string, 8)
-                    + (step.handled ? "yes" : "no") + "\n").utf8))
     }
 
     /// Reports the current input as bad and prints its empty result.
@@ -302,13 +231,5 @@ public struct LineTypist<Engine: KeyEngine> {
         case .json: try output.append("{\"text\":\"\"}\n")
         }
         try output.drainIfFull()
-    }
-
-    /// Pads by display columns, counting Hangul and other wide characters as two.
-    static func pad(_ text: String, _ width: Int) -> String {
-        let columns = text.unicodeScalars.reduce(0) { sum, scalar in
-            sum + ((0x1100...0x115F).contains(scalar.value) || (0x2E80...0xD7A3).contains(scalar.value) ? 2 : 1)
-        }
-        return text + String(repeating: " ", count: max(1, width - columns))
     }
 }

@@ -77,17 +77,22 @@ public struct ReverseSpeller {
             switch piece {
             case .keys(let keys):
                 for key in keys { notation += key == UInt8(ascii: "<") ? "<less>" : String(Unicode.Scalar(key)) }
-            case .literal(let scalar):
+            case .literal(let scalar), .untypable(let scalar):
                 notation += scalar == "<" ? "<less>" : String(scalar)
             }
         }
         return notation
     }
 
-    /// How one character is written: US-QWERTY keys (space included), or the character itself.
+    /// How one character is written.
     public enum Piece: Equatable, Sendable {
+        /// US-QWERTY characters (space included), each the key that types it.
         case keys([UInt8])
+        /// The character itself, which types it as a key the engine lets through (hanja, `€`).
         case literal(Unicode.Scalar)
+        /// The character itself, although typing it does not give it back here (a Latin letter,
+        /// which is a Hangul key; Tab): the text does not round-trip.
+        case untypable(Unicode.Scalar)
     }
 
     /// What each character of `text` is written as, in order.
@@ -103,7 +108,7 @@ public struct ReverseSpeller {
             if written == nil, typist.tryTyping(literal: scalar) { written = .literal(scalar) }
             guard let written else {
                 typist.skip()
-                result.append(.literal(scalar))
+                result.append(.untypable(scalar))
                 continue
             }
             result.append(written)
