@@ -105,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HangulComposeTests",
-            dependencies: ["HangulCompose", "HangulCore", "HangulKeys", "hangul-compose", "HangulTestSupport"]
+            dependencies: ["HangulCompose", "HangulCore", "HangulKeys", "HangulProtocol", "hangul-compose", "HangulTestSupport"]
         ),
         .testTarget(name: "HangulLayoutFilesTests", dependencies: ["HangulLayoutFiles", "HangulTestSupport"]),
     ]

@@ -4,8 +4,10 @@ import SystemPackage
 /// `--fix` asks whether a run of letters is a word.
 ///
 /// Words are compared ignoring ASCII case (the list has `Seoul`, a typist may write `seoul`).
-/// Entries with anything but ASCII letters (`Seoul's`, `résumé`) are left out: `--fix` only ever
-/// asks about runs of letters.
+/// Entries with anything but ASCII letters (`Seoul's`, `résumé`) are left out, since `--fix` only
+/// ever asks about runs of letters; so are entries a typist does not mean as words and that would
+/// keep Korean from being fixed: acronyms written in capitals (`BB`, `DHS`) and abbreviations
+/// without a vowel (`rm`, `cm`, `Tl`), which are what ㅠㅠ, 온, 그 and 시 are spelled as.
 public struct WordList: Sendable {
     /// Debian's `wamerican` list.
     public static let defaultPath = "/usr/share/dict/american-english"
@@ -52,12 +54,18 @@ public struct WordList: Sendable {
         var lowered = word
         if lowered.last == 0x0D { lowered.removeLast() }
         guard !lowered.isEmpty else { return }
+        var capitals = 0
         for index in lowered.indices {
             guard Self.isLetter(lowered[index]) else { return }
+            if lowered[index] < 0x60 { capitals += 1 }
             lowered[index] |= 0x20
         }
+        guard capitals < 2 || capitals < lowered.count, lowered.contains(where: Self.vowels.contains) else { return }
         words.insert(lowered)
     }
+
+    /// The letters every English word has at least one of.
+    static let vowels: Set<UInt8> = Set("aeiouy".utf8)
 
     static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
 

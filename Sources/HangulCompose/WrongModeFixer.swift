@@ -8,11 +8,12 @@ import HangulKeys
 /// - A run of Latin letters is typed on the layout; when every character it gives is a whole
 ///   Hangul syllable and the run is not an English word (the word list, ignoring case), it is
 ///   replaced by those syllables: `gksrmf` → 한글, but `world` (재깅 when typed) stays.
-/// - A run of Hangul is spelled back into keys (``ReverseSpeller``); when the keys are letters only
-///   and spell an English word of at least ``minimumWordLength`` letters, it is replaced by them:
-///   ㅗ디ㅣㅐ → hello. Real Korean stays (세상 spells `tpdtkd`, not a word), and so does a run of
-///   whole syllables that spells a short word (내 spells `so`, 해 `go`), which is far more often
-///   the Korean word.
+/// - A run of Hangul is spelled back into keys (``ReverseSpeller``); when the keys are letters only,
+///   in the case a typist writes a word (`hello`, `Hello`, `HELLO`: not `wOrk`, which is 쟤가), and
+///   spell an English word, it is replaced by them: ㅗ디ㅣㅐ → hello. Real Korean stays (세상
+///   spells `tpdtkd`, not a word), and so does a run of whole syllables that spells a word shorter
+///   than ``minimumWordLength`` (내 spells `so`, 해 `go`), which is far more often the Korean word,
+///   and a run of one letter, alone or repeated (ㅁ would be `a`; ㅋㅋㅋ, ㅎㅎ, ㅠㅠ).
 /// Everything else (spaces, punctuation, digits, other scripts) is kept as it is.
 public struct WrongModeFixer {
     public let layout: Layout
@@ -96,7 +97,13 @@ public struct WrongModeFixer {
             letters += keys
         }
         let wholeSyllables = run.allSatisfy { Syllable.isPrecomposed($0.value) }
-        guard words.contains(letters), !wholeSyllables || letters.count >= Self.minimumWordLength else { return run }
+        let capitals = letters.count { $0 < 0x60 }
+        let writtenAsAWord =
+            capitals == 0 || capitals == letters.count || (capitals == 1 && letters[0] < 0x60)
+        let oneLetterRepeated = !wholeSyllables && Set(run).count == 1
+        guard writtenAsAWord, letters.count >= 2, !oneLetterRepeated, words.contains(letters),
+            !wholeSyllables || letters.count >= Self.minimumWordLength
+        else { return run }
         return letters.map { Unicode.Scalar($0) }
     }
 }

@@ -60,7 +60,7 @@ import Testing
 
     // MARK: - --fix
 
-    static let words = WordList(["hello", "world", "so", "go", "work", "Seoul", "the", "kind"])
+    static let words = WordList(["hello", "world", "so", "go", "work", "Seoul", "the", "kind", "BB", "rm", "zz"])
 
     func fixed(_ text: String, words: WordList = Self.words) -> String {
         WrongModeFixer(layout: .dubeolsik, words: words).fix(text)
@@ -72,8 +72,10 @@ import Testing
     }
 
     @Test func fixKeepsLatinThatDoesNotTypeWholeSyllables() {
-        // "kim" types ㅏㅑㅡ, "xyz" ㅌㅛㅋ: lone letters, so they stay; "so" is a word.
-        #expect(fixed("kim xyz so") == "kim xyz so")
+        // "kim" types ㅏㅑㅡ, "qwer" ㅂㅈㄷㄱ: lone letters, so they stay; "so" is a word.
+        #expect(fixed("kim qwer so") == "kim qwer so")
+        // "xyz" is not a word and types one whole syllable.
+        #expect(fixed("xyz") == "툨")
     }
 
     @Test func fixComparesWordsIgnoringCase() {
@@ -83,6 +85,12 @@ import Testing
     @Test func fixKeepsShortWordsOfWholeSyllablesKorean() {
         // 내 spells "so" and 해 "go": the Korean words are far likelier; 재가 spells "work".
         #expect(fixed("내 해 재가") == "내 해 work")
+    }
+
+    @Test func fixKeepsKoreanThatSpellsAcronymsAbbreviationsOrOddCapitals() {
+        // ㅠㅠ spells BB (an acronym), 그 rm (no vowel), 쟤가 wOrk (a capital inside), ㅋㅋ zz.
+        #expect(fixed("ㅠㅠ 그 쟤가 ㅋㅋ") == "ㅠㅠ 그 쟤가 ㅋㅋ")
+        #expect(fixed("재가 ㅗ디ㅣㅐ ㅗㄷㅣㅣㅐ") == "work hello ㅗㄷㅣㅣㅐ")
     }
 
     @Test func fixKeepsEverythingButTheRuns() {

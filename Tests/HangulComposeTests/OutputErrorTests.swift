@@ -4,7 +4,7 @@ import Testing
 /// Output that cannot be written is reported and ends the run with status 74, in every mode;
 /// what was printed before an error message is written before it.
 @Suite struct OutputErrorTests {
-    static let full: OutputBuffer.Sink = { _ in
+    nonisolated(unsafe) static let full: OutputBuffer.Sink = { _ in
         throw OutputError(destination: "standard output", reason: "No space left on device")
     }
 
