@@ -6,11 +6,12 @@ import HangulKeys
 /// The rule, word by word (a *run* is a maximal run of ASCII letters, or of Hangul syllables and
 /// compatibility letters ㄱ…ㅣ):
 /// - A run of Latin letters is typed on the layout; when every character it gives is a whole
-///   Hangul syllable and the run is not an English word (the word list, ignoring case), it is
-///   replaced by those syllables: `gksrmf` → 한글, but `world` (재깅 when typed) stays.
-/// - A run of Hangul is spelled back into keys (``ReverseSpeller``); when the keys are letters only,
-///   in the case a typist writes a word (`hello`, `Hello`, `HELLO`: not `wOrk`, which is 쟤가), and
-///   spell an English word, it is replaced by them: ㅗ디ㅣㅐ → hello. Real Korean stays (세상
+///   Hangul syllable and the run is not an English word, it is replaced by those syllables:
+///   `gksrmf` → 한글, but `world` (재깅 when typed) stays. A word is in the word list (ignoring
+///   case) and written in a case a typist writes words in (`work`, `Work`, `WORK`; `wOrk`, which
+///   types 쟤가, is not a word).
+/// - A run of Hangul is spelled back into keys (``ReverseSpeller``); when the keys are letters only and
+///   spell an English word (as above), it is replaced by them: ㅗ디ㅣㅐ → hello. Real Korean stays (세상
 ///   spells `tpdtkd`, not a word), and so does a run of whole syllables that spells a word shorter
 ///   than ``minimumWordLength`` (내 spells `so`, 해 `go`), which is far more often the Korean word,
 ///   and a run of one letter, alone or repeated (ㅁ would be `a`; ㅋㅋㅋ, ㅎㅎ, ㅠㅠ).
@@ -72,7 +73,7 @@ public struct WrongModeFixer {
     /// The syllables a run of letters types, or the run itself.
     func convertLatin(_ run: [Unicode.Scalar]) -> [Unicode.Scalar] {
         let letters = run.map { UInt8($0.value) }
-        guard !words.contains(letters) else { return run }
+        guard !(Self.writtenAsAWord(letters) && words.contains(letters)) else { return run }
         var context = InputContext(layout: layout, options: options)
         var typed: [UInt32] = []
         for letter in letters {
@@ -87,6 +88,12 @@ public struct WrongModeFixer {
         return typed.compactMap(Unicode.Scalar.init)
     }
 
+    /// Whether letters are in a case a typist writes a word in: `work`, `Work` or `WORK`, not `wOrk`.
+    static func writtenAsAWord(_ letters: [UInt8]) -> Bool {
+        let capitals = letters.count { $0 < 0x60 }
+        return capitals == 0 || capitals == letters.count || (capitals == 1 && letters[0] < 0x60)
+    }
+
     /// The English word a run of Hangul spells, or the run itself.
     func convertHangul(_ run: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var text = String.UnicodeScalarView()
@@ -97,11 +104,8 @@ public struct WrongModeFixer {
             letters += keys
         }
         let wholeSyllables = run.allSatisfy { Syllable.isPrecomposed($0.value) }
-        let capitals = letters.count { $0 < 0x60 }
-        let writtenAsAWord =
-            capitals == 0 || capitals == letters.count || (capitals == 1 && letters[0] < 0x60)
         let oneLetterRepeated = !wholeSyllables && Set(run).count == 1
-        guard writtenAsAWord, letters.count >= 2, !oneLetterRepeated, words.contains(letters),
+        guard Self.writtenAsAWord(letters), letters.count >= 2, !oneLetterRepeated, words.contains(letters),
             !wholeSyllables || letters.count >= Self.minimumWordLength
         else { return run }
         return letters.map { Unicode.Scalar($0) }

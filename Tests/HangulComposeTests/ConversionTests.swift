@@ -78,8 +78,9 @@ import Testing
         #expect(fixed("xyz") == "툨")
     }
 
-    @Test func fixComparesWordsIgnoringCase() {
+    @Test func fixComparesWordsIgnoringCaseAsTypistsWriteThem() {
         #expect(fixed("SEOUL World seoul") == "SEOUL World seoul")
+        #expect(fixed("wOrk") == "쟤가")
     }
 
     @Test func fixKeepsShortWordsOfWholeSyllablesKorean() {
