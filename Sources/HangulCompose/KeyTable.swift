@@ -10,6 +10,11 @@ struct KeyTable {
     /// byte takes the slow path (`<`, and control characters without a keysym).
     private var ascii: [UInt64] = Array(repeating: 0, count: 128)
     private var others: [UInt32: Result<KeyPress, KeyNotationError>] = [:]
+    /// Key names already read (`<BackSpace>` comes every few words), by the bytes between `<` and `>`.
+    private var names: [[UInt8]: Result<KeyPress, KeyNotationError>] = [:]
+    /// The last name read and what it gave, asked before the dictionary: names come in runs.
+    private var lastName: [UInt8] = []
+    private var lastNameResult: Result<KeyPress, KeyNotationError>?
     /// Normalized notation of keys already printed, as UTF-8.
     private var notations: [UInt64: [UInt8]] = [:]
 
@@ -51,6 +56,30 @@ struct KeyTable {
             result = .failure(error)
         }
         if others.count < 4096 { others[scalar.value] = result }
+        return result
+    }
+
+    /// The key a `<name>` types (`name` is what stands between `<` and `>`), or the parser's error
+    /// with positions counted from the `<`; remembered, since parsing a name asks xkbcommon.
+    mutating func key(named name: [UInt8]) -> Result<KeyPress, KeyNotationError> {
+        if name == lastName, let lastNameResult { return lastNameResult }
+        defer {
+            lastName = name
+            lastNameResult = names[name]
+        }
+        if let known = names[name] { return known }
+        let result: Result<KeyPress, KeyNotationError>
+        do {
+            let keys = try KeyNotation.parse("<" + String(decoding: name, as: UTF8.self) + ">")
+            if keys.count == 1, let key = keys.first {
+                result = .success(KeyPress(keysym: key.keysym, modifiers: key.modifiers))
+            } else {
+                result = .failure(.unterminated(position: 1))
+            }
+        } catch {
+            result = .failure(error)
+        }
+        if names.count < 4096, name.count <= 64 { names[name] = result }
         return result
     }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Something bytes are read from in blocks: standard input, or memory in tests.
 public protocol ByteSource {
     /// Reads at most `buffer.count` bytes; 0 at the end.
@@ -78,16 +82,12 @@ public struct LineReader {
                     try carriageReturn.withUnsafeBufferPointer { try piece($0, false) }
                 }
             }
-            var index = 0
-            while index < count {
-                if bytes[index] == 0x0A {
-                    var end = index
-                    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-                    try piece(UnsafeBufferPointer(rebasing: bytes[start..<end]), true)
-                    lineHasBytes = false
-                    start = index + 1
-                }
-                index += 1
+            while start < count, let newline = Self.newline(in: bytes, from: start) {
+                var end = newline
+                if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+                try piece(UnsafeBufferPointer(rebasing: bytes[start..<end]), true)
+                lineHasBytes = false
+                start = newline + 1
             }
             if start < count {
                 var end = count
@@ -107,5 +107,13 @@ public struct LineReader {
             try piece(UnsafeBufferPointer(start: nil, count: 0), true)
             try afterBlock()
         }
+    }
+
+    /// The index of the first `\n` at or after `start`, found by `memchr` (vectorized in libc).
+    static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress,
+            let found = memchr(base + start, 0x0A, bytes.count - start)
+        else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 }

@@ -43,8 +43,9 @@ public struct LineTypist<Engine: KeyEngine> {
     private var pendingScalar: [UInt8] = []
     private var pendingScalarOffset = 0
     private var pendingScalarLength = 0
-    /// The bytes after an open `<`, and the position of the `<`.
-    private var keyName: [UInt8]?
+    /// Whether a `<` is open; the bytes after it (a reused buffer), and the position of the `<`.
+    private var inKeyName = false
+    private var keyName: [UInt8] = []
     private var keyNamePosition = 0
     private var notationError: KeyNotationError?
     private var invalidUTF8Offset: Int?
@@ -74,7 +75,7 @@ public struct LineTypist<Engine: KeyEngine> {
         position = 0
         byteCount = 0
         pendingScalar.removeAll()
-        keyName = nil
+        inKeyName = false
         notationError = nil
         invalidUTF8Offset = nil
         begun = false
@@ -95,7 +96,7 @@ public struct LineTypist<Engine: KeyEngine> {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
-            if byte < 0x80, pendingScalar.isEmpty, keyName == nil, notationError == nil {
+            if byte < 0x80, pendingScalar.isEmpty, !inKeyName, notationError == nil {
                 let packed = table.packed(ascii: byte)
                 if packed != 0 {
                     position += 1
@@ -117,7 +118,7 @@ public struct LineTypist<Engine: KeyEngine> {
         if let offset = invalidUTF8Offset {
             return try fail("not valid UTF-8 at byte \(offset + 1)")
         }
-        if keyName != nil, notationError == nil { notationError = .unterminated(position: keyNamePosition) }
+        if inKeyName, notationError == nil { notationError = .unterminated(position: keyNamePosition) }
         if let error = notationError {
             return try fail("\(error)")
         }
@@ -166,29 +167,29 @@ public struct LineTypist<Engine: KeyEngine> {
     private mutating func read(_ scalar: Unicode.Scalar) throws {
         position += 1
         guard notationError == nil else { return }
-        if keyName != nil {
+        if inKeyName {
             switch scalar {
             case ">":
-                let name = keyName ?? []
-                keyName = nil
-                let chord = "<" + String(decoding: name, as: UTF8.self) + ">"
-                do {
-                    for key in try KeyNotation.parse(chord) {
-                        try append(KeyPress(keysym: key.keysym, modifiers: key.modifiers))
-                    }
-                } catch let error as KeyNotationError {
-                    notationError = error.shifted(by: keyNamePosition - 1)
+                inKeyName = false
+                switch table.key(named: keyName) {
+                case .success(let key): try append(key)
+                case .failure(let error): notationError = error.shifted(by: keyNamePosition - 1)
                 }
             case "<":
                 notationError = .unterminated(position: keyNamePosition)
-                keyName = nil
+                inKeyName = false
             default:
-                keyName?.append(contentsOf: String(scalar).utf8)
+                if scalar.isASCII {
+                    keyName.append(UInt8(truncatingIfNeeded: scalar.value))
+                } else {
+                    keyName.append(contentsOf: String(scalar).utf8)
+                }
             }
             return
         }
         if scalar == "<" {
-            keyName = []
+            inKeyName = true
+            keyName.removeAll(keepingCapacity: true)
             keyNamePosition = position
             return
         }

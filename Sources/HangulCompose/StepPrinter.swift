@@ -73,9 +73,7 @@ struct StepPrinter: StepSink {
         commit.writeJSON(to: &writer)
         writer.raw(",\"preedit\":")
         preedit.writeJSON(to: &writer)
-        writer.raw(",\"handled\":")
-        writer.bool(handled)
-        writer.raw("}\n")
+        writer.raw(handled ? ",\"handled\":true}\n" : ",\"handled\":false}\n")
     }
 
     /// Moves the batch's JSON lines to the output.

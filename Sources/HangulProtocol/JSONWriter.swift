@@ -70,7 +70,12 @@ public struct JSONWriter: Sendable {
     /// buffer), with the same escapes and without building a `String`; the bytes are not validated.
     public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value { escaped(byte) }
+        // Text that needs no escape (nearly all of it) is appended in one piece.
+        if value.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: value)
+        } else {
+            for byte in value { escaped(byte) }
+        }
         bytes.append(UInt8(ascii: "\""))
     }
 

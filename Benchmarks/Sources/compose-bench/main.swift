@@ -7,7 +7,8 @@
 // 2.75 MB and 48,000 lines, the size of the run in issue 16. Both programs read it from a file on
 // standard input and write to a file; both outputs must be identical (ours with extended-vowels
 // off, libhangul's strict behaviour) or the run fails. Rounds alternate the programs; the median
-// of each is reported.
+// of each is reported. Times are CPU time (user plus system, from wait4), which on a shared machine
+// depends far less on what else runs than wall time does.
 //
 // Usage: compose-bench [--quick] PATH-TO-hangul-compose PATH-TO-libhangul-compose
 import BenchmarkSupport
@@ -18,6 +19,15 @@ import HangulCore
 #endif
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+// Helper mode, `compose-bench --peak-rss INPUT OUTPUT COMMAND…`: runs the command and prints its
+// peak resident set in bytes. Linux keeps the peak of the memory a process had before exec in the
+// child's ru_maxrss, and posix_spawn starts children from the caller's memory, so a child of this
+// benchmark (which holds the corpus) would report at least the benchmark's own size; a small fresh
+// process in between reports the child's own peak.
+if arguments.first == "--peak-rss", arguments.count >= 4 {
+    print(Int(run(Array(arguments.dropFirst(3)), input: arguments[1], output: arguments[2]).peakBytes))
+    exit(0)
+}
 let quick = arguments.first == "--quick"
 if quick { arguments.removeFirst() }
 guard arguments.count == 2 else {
@@ -79,8 +89,8 @@ func readFile(_ path: String) -> [UInt8] {
     return result
 }
 
-/// Runs a program with standard input and output redirected to files; returns the wall time from
-/// spawn to exit in nanoseconds and the peak resident set in bytes (`ru_maxrss`).
+/// Runs a program with standard input and output redirected to files; returns its CPU time (user
+/// and system) in nanoseconds and the peak resident set in bytes (`ru_maxrss`, see `--peak-rss`).
 func run(_ command: [String], input: String, output: String) -> (time: Double, peakBytes: Double) {
     var pid: pid_t = 0
     var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
@@ -92,29 +102,51 @@ func run(_ command: [String], input: String, output: String) -> (time: Double, p
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     var usage = rusage()
     var status: Int32 = 0
-    let time = nanoseconds {
-        let spawned = posix_spawn(&pid, command[0], &actions, nil, &argv, environ)
-        if spawned != 0 { fail("cannot start \(command[0]): error \(spawned)") }
-        while wait4(pid, &status, 0, &usage) < 0 {
-            if errno != EINTR { fail("wait4 failed for \(command[0])") }
-        }
+    let spawned = posix_spawn(&pid, command[0], &actions, nil, &argv, environ)
+    if spawned != 0 { fail("cannot start \(command[0]): error \(spawned)") }
+    while wait4(pid, &status, 0, &usage) < 0 {
+        if errno != EINTR { fail("wait4 failed for \(command[0])") }
     }
     if status != 0 { fail("\(command.joined(separator: " ")) ended with wait status \(status)") }
-    return (time, Double(usage.ru_maxrss) * 1024)
+    let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    let microseconds = Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+    return (seconds * 1e9 + microseconds * 1e3, Double(usage.ru_maxrss) * 1024)
 }
 
+/// The peak resident set of a command, measured through a fresh helper process (`--peak-rss`).
+func peakBytes(_ command: [String], input: String) -> Double {
+    let report = directory + "/peak"
+    _ = run(
+        [ownExecutable, "--peak-rss", input, directory + "/long-out"] + command, input: "/dev/null", output: report)
+    guard let bytes = Double(String(decoding: readFile(report).filter { $0 != 0x0A }, as: UTF8.self)) else {
+        fail("compose-bench --peak-rss printed no number")
+    }
+    return bytes
+}
+
+/// This executable, to start it again as the `--peak-rss` helper.
+let ownExecutable: String = {
+    var path = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/proc/self/exe", &path, path.count - 1)
+    guard length > 0 else { fail("cannot read /proc/self/exe") }
+    return String(decoding: path.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}()
+
 var template = Array("/tmp/compose-bench-XXXXXX".utf8CString)
-guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress) }) else {
+guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
     fail("cannot create a temporary directory")
 }
 let directory = String(cString: made)
 defer {
-    for name in ["corpus", "ours", "json", "reference", "long", "long-out", "short"] { unlink(directory + "/" + name) }
+    for name in ["corpus", "ours", "json", "reference", "long", "long-out", "short", "peak"] {
+        unlink(directory + "/" + name)
+    }
     rmdir(directory)
 }
 
 let corpusText = corpus(bytes: corpusBytes)
 let corpusPath = temporaryFile("corpus", corpusText)
+if let keep = getenv("COMPOSE_BENCH_CORPUS") { _ = temporaryFile("../" + String(cString: keep), corpusText) }
 let lines = corpusText.count { $0 == 0x0A }
 note(
     "compose-bench: corpus of \(corpusText.count) bytes in \(lines) lines of dubeolsik keys, \(rounds) rounds")
@@ -143,11 +175,11 @@ guard readFile(jsonOutput).count > oursText.count else { fail("hangul-compose --
 let megabytes = BenchmarkSupport.format(Double(corpusText.count) / 1e6, digits: 2)
 let plainMedian = oursTimes.median()
 ReportRow.ratio(
-    "hangul-compose, \(megabytes) MB of keys (\(lines) lines)", ours: plainMedian,
+    "hangul-compose whole process, \(megabytes) MB of keys (\(lines) lines), CPU time", ours: plainMedian,
     reference: referenceTimes.median(), unit: .milliseconds, referenceName: "C + libhangul", atMost: 1.0
 ).print()
 ReportRow.ratio(
-    "hangul-compose --json, same keys", ours: jsonTimes.median(), reference: plainMedian, unit: .milliseconds,
+    "hangul-compose --json, same keys, CPU time", ours: jsonTimes.median(), reference: plainMedian, unit: .milliseconds,
     referenceName: "plain", atMost: 3.0
 ).print()
 
@@ -160,8 +192,8 @@ while long.count < longBytes { long += longLine }
 long.append(0x0A)
 let longPath = temporaryFile("long", long)
 let shortPath = temporaryFile("short", Array("dkssudgktpdy\n".utf8))
-let longPeak = run([compose], input: longPath, output: directory + "/long-out").peakBytes
-let shortPeak = run([compose], input: shortPath, output: directory + "/long-out").peakBytes
+let longPeak = peakBytes([compose], input: longPath)
+let shortPeak = peakBytes([compose], input: shortPath)
 ReportRow.ratio(
     "hangul-compose peak RSS, one \(longBytes / 1_000_000) MB line", ours: longPeak, reference: shortPeak,
     unit: .megabytes, referenceName: "one short line", atMost: nil
