@@ -19,7 +19,8 @@ public struct Compose {
     /// when input could not be read or output written (reported on `errors`).
     ///
     /// Throws for usage errors (an unknown layout, a broken `--layout-file`), which the command
-    /// line reports with exit status 64.
+    /// line reports with exit status 64, and for a daemon that cannot be reached or fails
+    /// (`--daemon`), reported with exit status 1.
     public func run(
         arguments: [[UInt8]], input: some ByteSource, output: OutputBuffer, errors: OutputBuffer,
         environment: @escaping (String) -> String?
@@ -62,12 +63,11 @@ public struct Compose {
         } catch let error as WordListError {
             try? errors.append("hangul-compose: \(error)\n")
             return 1
-        } catch let error as ValidationError {
-            throw error
         } catch {
+            // A usage error, or the daemon failing (--daemon): what was typed is written, then the
+            // command line reports the error as it always did ("Error: …", exit status 1).
             try? output.drain()
-            try? errors.append("hangul-compose: \(error)\n")
-            return 1
+            throw error
         }
     }
 

@@ -14,6 +14,14 @@ struct StepPrinter: StepSink {
     /// For each ASCII keysym, the modifiers with which its notation is the character itself (`r`,
     /// `R` with Shift), or `UInt32.max` when it never is (`<`, controls, space).
     private let bareCharacter: [UInt32]
+    /// Kept JSON line prefixes, back to back: slot `n`'s two prefixes (with a commit to follow, and
+    /// with an empty commit) are `prefixBytes[prefixBounds[2n]..<prefixBounds[2n + 1]]` and
+    /// `[prefixBounds[2n + 1]..<prefixBounds[2n + 2]]`.
+    private var prefixBytes: [UInt8] = []
+    private var prefixBounds: [Int] = [0]
+    /// The slot of each bare ASCII key's prefixes (-1 until made), and of any other key's.
+    private var asciiSlots = [Int](repeating: -1, count: 128)
+    private var prefixSlots: [UInt64: Int] = [:]
 
     init(format: OutputFormat, output: OutputBuffer) {
         self.format = format
@@ -59,21 +67,44 @@ struct StepPrinter: StepSink {
     }
 
     private mutating func printJSON<Text: EngineText>(_ key: KeyPress, handled: Bool, commit: Text, preedit: Text) {
-        writer.raw("{\"key\":")
-        let value = key.keysym.rawValue
-        if value < 0x80, bareCharacter[Int(value)] == key.modifiers.rawValue {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { byte in
-                byte[0] = UInt8(truncatingIfNeeded: value)
-                writer.string(utf8: UnsafeBufferPointer(byte))
-            }
-        } else {
-            notations.notation(of: key).withUnsafeBufferPointer { writer.string(utf8: $0) }
+        // `{"key":"r","commit":` (or with `"","preedit":` on, when nothing is committed, as for most
+        // keys) is written once per kind of key and kept: a line costs a few appends.
+        let commitIsEmpty = commit.isEmptyText
+        let slot = prefixSlot(of: key) * 2 + (commitIsEmpty ? 1 : 0)
+        let (start, end) = (prefixBounds[slot], prefixBounds[slot + 1])
+        prefixBytes.withUnsafeBufferPointer { writer.raw(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        if !commitIsEmpty {
+            commit.writeJSON(to: &writer)
+            writer.raw(",\"preedit\":")
         }
-        writer.raw(",\"commit\":")
-        commit.writeJSON(to: &writer)
-        writer.raw(",\"preedit\":")
         preedit.writeJSON(to: &writer)
         writer.raw(handled ? ",\"handled\":true}\n" : ",\"handled\":false}\n")
+    }
+
+    /// The index of a key's kept prefixes, made on first use.
+    private mutating func prefixSlot(of key: KeyPress) -> Int {
+        let id = UInt64(key.keysym.rawValue) << 32 | UInt64(key.modifiers.rawValue)
+        let value = key.keysym.rawValue
+        if value < 0x80, bareCharacter[Int(value)] == key.modifiers.rawValue, asciiSlots[Int(value)] >= 0 {
+            return asciiSlots[Int(value)]
+        }
+        if let known = prefixSlots[id] { return known }
+        let slot = prefixBounds.count / 2
+        var fragment = JSONWriter(capacity: 64)
+        fragment.raw("{\"key\":")
+        notations.notation(of: key).withUnsafeBufferPointer { fragment.string(utf8: $0) }
+        fragment.raw(",\"commit\":")
+        prefixBytes += fragment.bytes
+        prefixBounds.append(prefixBytes.count)
+        fragment.raw("\"\",\"preedit\":")
+        prefixBytes += fragment.bytes
+        prefixBounds.append(prefixBytes.count)
+        if value < 0x80, bareCharacter[Int(value)] == key.modifiers.rawValue {
+            asciiSlots[Int(value)] = slot
+        } else if prefixSlots.count < 4096 {
+            prefixSlots[id] = slot
+        }
+        return slot
     }
 
     /// Moves the batch's JSON lines to the output.

@@ -25,6 +25,12 @@ public struct JSONWriter: Sendable {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes that are already JSON, such as a fragment this writer wrote earlier and the
+    /// caller kept (a batch writer's per-key prefix `{"key":"r","commit":`); nothing is checked.
+    public mutating func raw(_ fragment: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: fragment)
+    }
+
     /// Appends `"name":` for a member name known not to need escaping.
     public mutating func key(_ name: StaticString) {
         bytes.append(UInt8(ascii: "\""))

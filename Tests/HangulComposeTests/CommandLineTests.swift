@@ -40,6 +40,13 @@ import Testing
                 == "--reverse and --fix work in this process; leave out --daemon.")
     }
 
+    @Test func aDaemonThatCannotBeReachedIsReportedAsBefore() {
+        #expect(
+            InProcess.usageError(["--daemon", "--socket", "/nonexistent/hanguld.sock", "rk"])
+                == "cannot connect to hanguld at /nonexistent/hanguld.sock: No such file or directory; is the daemon "
+                + "running (hanguld, or systemctl --user start hanguld.socket)?")
+    }
+
     @Test func listLayoutsPrintsIdLongIdNamesAndSource() throws {
         #expect(
             try InProcess.run(["--list-layouts"]).stdout == """
