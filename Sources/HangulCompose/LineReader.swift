@@ -2,49 +2,6 @@
     import Glibc
 #endif
 
-/// Something bytes are read from in blocks: standard input, or memory in tests.
-public protocol ByteSource {
-    /// Reads at most `buffer.count` bytes; 0 at the end.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int
-}
-
-/// Why input could not be read: the system's error, named for the user.
-public struct InputError: Error, Equatable, CustomStringConvertible {
-    /// What was being read ("standard input").
-    public var source: String
-    /// The system's reason, as `strerror` words it ("Is a directory").
-    public var reason: String
-
-    public init(source: String, reason: String) {
-        self.source = source
-        self.reason = reason
-    }
-
-    public var description: String { "cannot read \(source): \(reason)" }
-}
-
-/// Bytes held in memory, served in blocks of at most `blockSize`: tests cut lines anywhere this way.
-public final class MemorySource: ByteSource {
-    private let bytes: [UInt8]
-    private let blockSize: Int
-    private var offset = 0
-
-    public init(_ bytes: [UInt8], blockSize: Int = 1 << 16) {
-        self.bytes = bytes
-        self.blockSize = max(1, blockSize)
-    }
-
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
-        let count = min(buffer.count, blockSize, bytes.count - offset)
-        guard count > 0 else { return 0 }
-        bytes.withUnsafeBytes { all in
-            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[offset..<(offset + count)]))
-        }
-        offset += count
-        return count
-    }
-}
-
 /// Cuts a byte stream into lines delivered in pieces, so that a line of any length is typed without
 /// being held in memory.
 ///

@@ -30,19 +30,3 @@ public enum StandardStreams {
     /// Standard input as a ``ByteSource``.
     public static var input: some ByteSource { DescriptorSource(descriptor: .standardInput, name: "standard input") }
 }
-
-/// A descriptor read in blocks.
-struct DescriptorSource: ByteSource {
-    let descriptor: FileDescriptor
-    let name: String
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
-        do {
-            return try descriptor.read(into: buffer, retryOnInterrupt: true)
-        } catch let errno as Errno {
-            throw InputError(source: name, reason: errno.description)
-        } catch {
-            throw InputError(source: name, reason: "\(error)")
-        }
-    }
-}
