@@ -146,7 +146,12 @@ defer {
 
 let corpusText = corpus(bytes: corpusBytes)
 let corpusPath = temporaryFile("corpus", corpusText)
-if let keep = getenv("COMPOSE_BENCH_CORPUS") { _ = temporaryFile("../" + String(cString: keep), corpusText) }
+// COMPOSE_BENCH_CORPUS=PATH keeps a copy of the corpus there, to profile either program on it.
+if let keep = getenv("COMPOSE_BENCH_CORPUS") {
+    guard let file = fopen(keep, "w") else { fail("cannot create \(String(cString: keep))") }
+    _ = fwrite(corpusText, 1, corpusText.count, file)
+    fclose(file)
+}
 let lines = corpusText.count { $0 == 0x0A }
 note(
     "compose-bench: corpus of \(corpusText.count) bytes in \(lines) lines of dubeolsik keys, \(rounds) rounds")
