@@ -97,13 +97,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(
-            name: "hangul-compose",
+        // The CLI's logic, tested in process; `hangul-compose` is its thin `@main`, as `hanguld` is
+        // HangulDaemon's.
+        .target(
+            name: "HangulCompose",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulClient", "HangulLayoutFiles",
+                "HangulCore", "HangulKeys", "HangulClient", "HangulLayoutFiles", "HangulProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        .executableTarget(name: "hangul-compose", dependencies: ["HangulCompose"]),
 
         // Laws and helpers shared by these tests and the harness packages. libhangul, the behavioural
         // oracle, is compared key by key in Differential/, a package of its own, so building and
@@ -146,7 +150,10 @@ let package = Package(
                 "HangulSystem", "HangulTestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .testTarget(name: "HangulComposeTests", dependencies: ["hangul-compose", "HangulTestSupport"]),
+        .testTarget(
+            name: "HangulComposeTests",
+            dependencies: ["HangulCompose", "HangulCore", "HangulKeys", "HangulProtocol", "hangul-compose", "HangulTestSupport"]
+        ),
         .testTarget(name: "HangulLayoutFilesTests", dependencies: ["HangulLayoutFiles", "HangulTestSupport"]),
         .testTarget(
             name: "HangulConfigTests",

@@ -43,6 +43,11 @@ let package = Package(
                 .product(name: "HangulHanja", package: "hangul"),
             ]
         ),
+        // The C reference for whole-process `hangul-compose` timing: a small C program driving
+        // libhangul the way hangul-compose drives our engine.
+        .executableTarget(name: "libhangul-compose", dependencies: ["CLibhangul"]),
+        // Whole-process `hangul-compose` against that C program on the same key corpus.
+        .executableTarget(name: "compose-bench", dependencies: ["BenchmarkSupport"]),
         .executableTarget(
             name: "hanguld-bench",
             dependencies: [

@@ -25,6 +25,12 @@ public struct JSONWriter: Sendable {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes that are already JSON, such as a fragment this writer wrote earlier and the
+    /// caller kept (a batch writer's per-key prefix `{"key":"r","commit":`); nothing is checked.
+    public mutating func raw(_ fragment: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: fragment)
+    }
+
     /// Appends `"name":` for a member name known not to need escaping.
     public mutating func key(_ name: StaticString) {
         bytes.append(UInt8(ascii: "\""))
@@ -62,23 +68,40 @@ public struct JSONWriter: Sendable {
     /// Appends a string literal with the escapes described on the type.
     public mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x08: raw("\\b")
-            case 0x09: raw("\\t")
-            case 0x0A: raw("\\n")
-            case 0x0C: raw("\\f")
-            case 0x0D: raw("\\r")
-            case 0x00..<0x20:
-                raw("\\u00")
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0x0F))
-            default: bytes.append(byte)
-            }
+        for byte in value.utf8 { escaped(byte) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a string literal from UTF-8 bytes the caller already holds (a batch writer's text
+    /// buffer), with the same escapes and without building a `String`; the bytes are not validated.
+    public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        // Text that needs no escape (nearly all of it) is appended in one piece.
+        if value.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: value)
+        } else {
+            for byte in value { escaped(byte) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends one byte of a string literal, escaped as described on the type.
+    @inline(__always)
+    private mutating func escaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case 0x08: raw("\\b")
+        case 0x09: raw("\\t")
+        case 0x0A: raw("\\n")
+        case 0x0C: raw("\\f")
+        case 0x0D: raw("\\r")
+        case 0x00..<0x20:
+            raw("\\u00")
+            bytes.append(Self.hexDigit(byte >> 4))
+            bytes.append(Self.hexDigit(byte & 0x0F))
+        default: bytes.append(byte)
+        }
     }
 
     /// Appends any value; objects keep their member order, duplicates included.

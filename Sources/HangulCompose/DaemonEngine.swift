@@ -6,11 +6,11 @@ import HangulKeys
 ///
 /// Each input is a fresh field, as in-process: the previous input ended with `reset`, every key was
 /// released, and `begin` returns the session to Hangul mode when an input left it in Latin.
-struct DaemonEngine: KeyEngine {
+public struct DaemonEngine: KeyEngine {
     let client: HangulClient
     private var lastMode = "hangul"
 
-    init(socketPath: String, options: ComposerOptions, layout: Layout) throws {
+    public init(socketPath: String, options: ComposerOptions, layout: Layout) throws {
         client = try HangulClient(socketPath: socketPath, clientName: "hangul-compose")
         var json = "{\"layout\":\"\(layout.id)\",\"output\":\"\(options.output.rawValue)\""
         for option in ComposerOptions.Option.allCases {
@@ -20,13 +20,13 @@ struct DaemonEngine: KeyEngine {
         lastMode = try client.setOptions(json: Array(json.utf8)).mode
     }
 
-    mutating func begin() throws {
+    public mutating func begin() throws {
         if lastMode != "hangul" {
             lastMode = try client.setMode(hangul: true).mode
         }
     }
 
-    mutating func type(_ keys: [NotatedKey]) throws -> [KeyStep] {
+    public mutating func type<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws {
         var events: [HangulClient.Key] = []
         events.reserveCapacity(keys.count * 2)
         for key in keys {
@@ -36,12 +36,13 @@ struct DaemonEngine: KeyEngine {
         }
         let states = try client.keys(events)
         lastMode = states.last?.mode ?? lastMode
-        return stride(from: 0, to: states.count, by: 2).map {
-            KeyStep(handled: states[$0].handled, commit: states[$0].commit, preedit: states[$0].preedit)
+        for (offset, key) in keys.enumerated() where offset * 2 < states.count {
+            let state = states[offset * 2]
+            try sink.take(key, handled: state.handled, commit: state.commit, preedit: state.preedit)
         }
     }
 
-    mutating func finish() throws -> String {
+    public mutating func finish() throws -> String {
         try client.reset().commit
     }
 }

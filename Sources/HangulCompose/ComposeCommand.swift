@@ -1,18 +1,16 @@
 import ArgumentParser
-import HangulClient
 import HangulCore
 import HangulKeys
 import HangulLayoutFiles
 import HangulProtocol
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// `hangul-compose`: types key strings through the Hangul engine and prints the resulting text.
-@main
-struct HangulCompose: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `hangul-compose`: types key strings through the Hangul engine and prints the resulting text;
+/// with `--reverse` or `--fix`, converts text the other way.
+///
+/// The command parses and validates; ``Compose`` does the work on streams it is given, so tests
+/// run it in process.
+public struct ComposeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "hangul-compose",
         abstract: "Type US-QWERTY key strings through the Hangul input engine and print the text.",
         discussion: """
@@ -23,6 +21,11 @@ struct HangulCompose: ParsableCommand {
             with modifiers as <Control+a>, <Shift+space>, <Alt+x>.
 
             Example: printf 'dkssudgktpdy\\n' | hangul-compose   prints 안녕하세요
+
+            --reverse turns text back into the keys that type it; --fix converts words typed in the \
+            wrong mode (dkssud → 안녕, ㅗ디ㅣㅐ → hello) and keeps the rest. \
+            Bad input is reported and the batch goes on (exit status 1); a write or read error \
+            stops it (exit status 74).
 
             Besides the built-in layouts, every *.layout file in $XDG_CONFIG_HOME/hangul/layouts \
             (~/.config/hangul/layouts) is offered, and --layout-file adds one more; a file with a \
@@ -44,11 +47,23 @@ struct HangulCompose: ParsableCommand {
     @Option(name: .long, help: "Output form: syllables (precomposed, default) or jamo (conjoining).")
     var output: ComposerOptions.OutputForm = .syllables
 
-    @Flag(name: .long, help: "Print a table per input: key, commit, preedit, handled.")
-    var trace = false
+    @Flag(help: "What to print per input.")
+    var format: OutputFormat = .text
 
-    @Flag(name: .long, help: "Print one JSON object per key, then {\"text\":…} per input.")
-    var json = false
+    @Flag(name: .long, help: "Read text and print the keys that type it on the layout (the other way round).")
+    var reverse = false
+
+    @Flag(
+        name: .long,
+        help:
+            "Read text and convert the words typed in the wrong mode: Latin that types Korean, Hangul that spells English."
+    )
+    var fix = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The English word list --fix consults, one word per line.", valueName: "path"))
+    var words = WordList.defaultPath
 
     @Option(
         name: .customLong("layout-file"),
@@ -69,11 +84,12 @@ struct HangulCompose: ParsableCommand {
     )
     var socket: String?
 
-    @Argument(help: "Key strings to type; standard input lines are typed when none are given.")
+    @Argument(help: "Key strings to type (text with --reverse or --fix); standard input lines when none are given.")
     var keys: [String] = []
 
-    func validate() throws {
-        if trace && json { throw ValidationError("--trace and --json cannot be combined; choose one output format.") }
+    public init() {}
+
+    public func validate() throws {
         if socket != nil && !daemon {
             throw ValidationError("--socket is for --daemon; add --daemon to type through it.")
         }
@@ -81,63 +97,45 @@ struct HangulCompose: ParsableCommand {
             throw ValidationError(
                 "--layout-file types in this process; a daemon offers the layouts it loaded (hanguld --layout-file).")
         }
+        if reverse && fix { throw ValidationError("--reverse and --fix cannot be combined; choose one.") }
+        if (reverse || fix) && format != .text {
+            throw ValidationError(
+                "--\(format.rawValue) shows typed keys; --reverse and --fix print text only, so leave it out.")
+        }
+        if (reverse || fix) && daemon {
+            throw ValidationError("--reverse and --fix work in this process; leave out --daemon.")
+        }
         _ = try resolvedOptions()
     }
 
-    func run() throws {
-        let catalog = try loadedLayouts()
-        if listLayouts {
-            for entry in catalog.entries {
-                let layout = entry.layout
-                let aliases = layout.aliases.isEmpty ? "-" : layout.aliases.joined(separator: ",")
-                let source =
-                    switch entry.source {
-                    case .builtIn: "built-in"
-                    case .file(let path): entry.overridesBuiltIn ? "\(path) (overrides built-in)" : path
-                    }
-                print("\(layout.id)\t\(aliases)\t\(layout.name)\t\(layout.koreanName)\t\(source)")
+    public func run() throws {
+        let status = try Compose(command: self).run(
+            arguments: Self.rawArguments(matching: keys), input: StandardStreams.input,
+            output: StandardStreams.output(), errors: StandardStreams.errors(),
+            environment: UserLayouts.processEnvironment)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The KEYS arguments as the bytes the process was given: `CommandLine.arguments` repairs bytes
+    /// that are not UTF-8, and a bad argument must be reported, not typed as U+FFFD.
+    ///
+    /// Each decoded argument is matched to the next raw argument that decodes to it.
+    static func rawArguments(matching decoded: [String]) -> [[UInt8]] {
+        var raw: [[UInt8]] = []
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            var length = 0
+            while pointer[length] != 0 { length += 1 }
+            raw.append(UnsafeBufferPointer(start: pointer, count: length).map { UInt8(bitPattern: $0) })
+        }
+        var next = 0
+        return decoded.map { argument in
+            while next < raw.count {
+                defer { next += 1 }
+                if String(decoding: raw[next], as: UTF8.self) == argument { return raw[next] }
             }
-            return
+            return Array(argument.utf8)
         }
-        let layout = try resolvedLayout(in: catalog)
-        let options = try resolvedOptions()
-        if daemon {
-            let path = try SocketLocation.resolve(explicit: socket) { name in getenv(name).map { String(cString: $0) } }
-            try typeAll(with: DaemonEngine(socketPath: path, options: options, layout: layout))
-        } else {
-            try typeAll(with: InProcessEngine(layout: layout, options: options))
-        }
-    }
-
-    /// Types every input through `engine` and exits non-zero when any input was bad.
-    func typeAll<Engine: KeyEngine>(with engine: Engine) throws {
-        let stdout = OutputStream()
-        var typist = BatchTypist(
-            engine: engine, format: trace ? .trace : json ? .json : .text, output: stdout,
-            inputName: keys.isEmpty ? "line" : "argument")
-        if keys.isEmpty {
-            try StandardInput.forEachLine({ try typist.type(bytes: $0, number: $1) }, afterChunk: stdout.flush)
-        } else {
-            for (index, line) in keys.enumerated() { try typist.type(line: line, number: index + 1) }
-        }
-        stdout.flush()
-        if typist.failures > 0 {
-            throw ExitCode(1)
-        }
-    }
-
-    /// The built-in layouts plus the user's: a broken file in the layout directory is a warning on
-    /// standard error, a broken `--layout-file` an error.
-    func loadedLayouts() throws -> LayoutCatalog {
-        let loaded = UserLayouts(
-            directory: UserLayouts.directory(environment: UserLayouts.processEnvironment), files: layoutFiles)
-        for problem in loaded.problems where !problem.isExplicit {
-            StandardError.write("hangul-compose: warning: layout file skipped: \(problem)\n")
-        }
-        if let problem = loaded.problems.first(where: \.isExplicit) {
-            throw ValidationError("layout file rejected: \(problem)")
-        }
-        return loaded.catalog
     }
 
     /// The layout named by `--layout`, or an error listing the known ones.
@@ -174,3 +172,13 @@ struct HangulCompose: ParsableCommand {
 }
 
 extension ComposerOptions.OutputForm: ExpressibleByArgument {}
+
+extension OutputFormat: EnumerableFlag {
+    public static func help(for value: OutputFormat) -> ArgumentHelp? {
+        switch value {
+        case .text: "Print the text of each input (the default)."
+        case .trace: "Print a table per input: key, commit, preedit, handled."
+        case .json: "Print one JSON object per key, then {\"text\":…} per input."
+        }
+    }
+}

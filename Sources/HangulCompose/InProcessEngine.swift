@@ -1,0 +1,121 @@
+import HangulCore
+import HangulKeys
+
+/// Types in this process: the keys go to an ``InputContext``, the session rules the daemon uses,
+/// except on a lane for the keys that make up almost all of a batch.
+///
+/// Profiling a batch showed the per-key bookkeeping of `InputContext` (the pressed-key ring that
+/// pairs each release with its press, a `KeyResult` per release) costing more than the composer
+/// itself. Yet for a *plain* key (a printable US-QWERTY character with at most Shift, space, or
+/// BackSpace, no modifiers) typed in Hangul mode with the default toggle keys, PROTOCOL.md section
+/// 9.1 reduces to one composer call: a position goes to `Composer.process`, BackSpace to
+/// `Composer.backspace`, space commits and passes. So each input starts on that lane, with a
+/// `Composer` of its own, and keeps the plain keys typed since the composer was last empty. The
+/// first other key (a toggle, a named key, a modifier, a character of another script) switches the
+/// input to an `InputContext`: a fresh one, replaying those few keys so that it holds the same
+/// syllable, takes the key and the rest of the input. A composer that is empty again behaves as a
+/// fresh one, so the replay is exact; a test compares the two engines key by key on random streams
+/// of every kind of key, on every layout.
+public struct InProcessEngine: KeyEngine {
+    public let layout: Layout
+    public let options: ComposerOptions
+    /// The composer of the plain lane.
+    private var composer: Composer
+    /// The session once the input has left the plain lane (`inContext`); kept apart from the
+    /// flag so that the per-key test does not touch the whole optional session.
+    private var context: InputContext?
+    private var inContext = false
+    /// Plain keys typed since the composer was last empty, to replay into an `InputContext`: the
+    /// first `sinceEmptyCount` of the array, which is reused.
+    private var sinceEmpty: [KeyPress] = []
+    private var sinceEmptyCount = 0
+
+    public init(layout: Layout, options: ComposerOptions) {
+        self.layout = layout
+        self.options = options
+        composer = Composer(layout: layout, options: options)
+    }
+
+    public mutating func begin() {
+        composer.reset()
+        context = nil
+        inContext = false
+        sinceEmptyCount = 0
+    }
+
+    public mutating func type<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws {
+        for key in keys {
+            // The plain lane is written out here rather than as a function returning the output:
+            // returning it made two copies of it per key, and reading them back stalled the CPU.
+            if !inContext {
+                let value = key.keysym.rawValue
+                if value > 0x20, value < 0x7F, key.modifiers.isSubset(of: .shift),
+                    let position = KeyDecoder.position(keysym: key.keysym, modifiers: key.modifiers)
+                {
+                    let output = composer.process(position)
+                    remember(key, composerIsEmpty: output.preedit.count == 0)
+                    try sink.take(key, handled: output.consumed, commit: output.commit, preedit: output.preedit)
+                    continue
+                }
+                if key.modifiers.isEmpty, value == 0x20 {
+                    let commit = composer.flush()
+                    sinceEmptyCount = 0
+                    try sink.take(key, handled: false, commit: commit, preedit: ComposedText())
+                    continue
+                }
+                if key.modifiers.isEmpty, key.keysym == .backSpace {
+                    let output = composer.backspace()
+                    remember(key, composerIsEmpty: output.preedit.count == 0)
+                    try sink.take(key, handled: output.consumed, commit: output.commit, preedit: output.preedit)
+                    continue
+                }
+            }
+            let result = typeInContext(key)
+            try sink.take(key, handled: result.handled, commit: result.commit, preedit: result.preedit)
+        }
+    }
+
+    /// Keeps a plain key for the replay, or forgets them all once the composer is empty (an empty
+    /// preedit is an empty composer).
+    @inline(__always)
+    private mutating func remember(_ key: KeyPress, composerIsEmpty: Bool) {
+        if composerIsEmpty {
+            sinceEmptyCount = 0
+            return
+        }
+        if sinceEmptyCount < sinceEmpty.count {
+            sinceEmpty[sinceEmptyCount] = key
+        } else {
+            sinceEmpty.append(key)
+        }
+        sinceEmptyCount += 1
+        // A syllable kept open for thousands of keys (BackSpace and retype, over and over): move
+        // to the session now rather than keep a longer replay.
+        if sinceEmptyCount > 4096 { switchToContext() }
+    }
+
+    private mutating func typeInContext(_ key: KeyPress) -> HangulKeys.KeyResult {
+        if !inContext { switchToContext() }
+        let result = context?.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers))
+        _ = context?.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers, isRelease: true))
+        guard let result else { preconditionFailure("internal inconsistency: no input context after switching") }
+        return result
+    }
+
+    /// Leaves the plain lane: a fresh session that has typed the keys since the composer was empty.
+    private mutating func switchToContext() {
+        var session = InputContext(layout: layout, options: options)
+        for key in sinceEmpty[..<sinceEmptyCount] {
+            _ = session.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers))
+            _ = session.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers, isRelease: true))
+        }
+        sinceEmptyCount = 0
+        composer.reset()
+        context = session
+        inContext = true
+    }
+
+    public mutating func finish() -> ComposedText {
+        inContext ? context?.flush() ?? ComposedText() : composer.flush()
+    }
+}

@@ -1,0 +1,94 @@
+import HangulKeys
+
+/// What each single character of key notation types, decided once by `KeyNotation.parse` itself so
+/// that the byte scanner reads exactly what the parser reads.
+///
+/// ASCII is a table (the fast path of every batch); other characters are looked up once and
+/// remembered. `<` is absent: it opens a key name.
+struct KeyTable {
+    /// For each ASCII byte, the key it types packed as `keysym << 8 | modifiers`, or 0 when the
+    /// byte takes the slow path (`<`, and control characters without a keysym).
+    private var ascii: [UInt64] = Array(repeating: 0, count: 128)
+    private var others: [UInt32: Result<KeyPress, KeyNotationError>] = [:]
+    /// Key names already read (`<BackSpace>` comes every few words), by the bytes between `<` and `>`.
+    private var names: [[UInt8]: Result<KeyPress, KeyNotationError>] = [:]
+    /// The last name read and what it gave, asked before the dictionary: names come in runs.
+    private var lastName: [UInt8] = []
+    private var lastNameResult: Result<KeyPress, KeyNotationError>?
+    /// Normalized notation of keys already printed, as UTF-8.
+    private var notations: [UInt64: [UInt8]] = [:]
+
+    init() {
+        for byte in UInt8(0)..<0x80 where byte != UInt8(ascii: "<") {
+            guard let keys = try? KeyNotation.parse(String(Unicode.Scalar(byte))), keys.count == 1,
+                keys[0].modifiers.rawValue < 0x100
+            else { continue }
+            ascii[Int(byte)] = UInt64(keys[0].keysym.rawValue) << 8 | UInt64(keys[0].modifiers.rawValue)
+        }
+    }
+
+    /// The key an ASCII byte types, packed, or 0 for the slow path.
+    @inline(__always)
+    func packed(ascii byte: UInt8) -> UInt64 { ascii[Int(byte)] }
+
+    @inline(__always)
+    static func unpack(_ packed: UInt64) -> KeyPress {
+        KeyPress(
+            keysym: Keysym(rawValue: UInt32(truncatingIfNeeded: packed >> 8)),
+            modifiers: ModifierMask(rawValue: UInt32(truncatingIfNeeded: packed & 0xFF)))
+    }
+
+    /// The key one character types, or the parser's error for it at position 1.
+    mutating func key(for scalar: Unicode.Scalar) -> Result<KeyPress, KeyNotationError> {
+        if scalar.isASCII, case let packed = ascii[Int(scalar.value)], packed != 0 {
+            return .success(Self.unpack(packed))
+        }
+        if let known = others[scalar.value] { return known }
+        let result: Result<KeyPress, KeyNotationError>
+        do {
+            let keys = try KeyNotation.parse(String(scalar))
+            if let key = keys.first {
+                result = .success(KeyPress(keysym: key.keysym, modifiers: key.modifiers))
+            } else {
+                result = .failure(.noKeysym(scalar, position: 1))
+            }
+        } catch {
+            result = .failure(error)
+        }
+        if others.count < 4096 { others[scalar.value] = result }
+        return result
+    }
+
+    /// The key a `<name>` types (`name` is what stands between `<` and `>`), or the parser's error
+    /// with positions counted from the `<`; remembered, since parsing a name asks xkbcommon.
+    mutating func key(named name: [UInt8]) -> Result<KeyPress, KeyNotationError> {
+        if name == lastName, let lastNameResult { return lastNameResult }
+        defer {
+            lastName = name
+            lastNameResult = names[name]
+        }
+        if let known = names[name] { return known }
+        let result: Result<KeyPress, KeyNotationError>
+        do {
+            let keys = try KeyNotation.parse("<" + String(decoding: name, as: UTF8.self) + ">")
+            if keys.count == 1, let key = keys.first {
+                result = .success(KeyPress(keysym: key.keysym, modifiers: key.modifiers))
+            } else {
+                result = .failure(.unterminated(position: 1))
+            }
+        } catch {
+            result = .failure(error)
+        }
+        if names.count < 4096, name.count <= 64 { names[name] = result }
+        return result
+    }
+
+    /// The normalized notation of a key as UTF-8, remembered.
+    mutating func notation(of key: KeyPress) -> [UInt8] {
+        let id = UInt64(key.keysym.rawValue) << 32 | UInt64(key.modifiers.rawValue)
+        if let known = notations[id] { return known }
+        let bytes = Array(key.notation.utf8)
+        if notations.count < 4096 { notations[id] = bytes }
+        return bytes
+    }
+}

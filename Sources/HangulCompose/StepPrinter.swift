@@ -1,0 +1,152 @@
+import HangulKeys
+import HangulProtocol
+
+/// Receives each key's result and keeps the field's text, printing per key for `--trace` and
+/// `--json`: the printing half of ``LineTypist``.
+struct StepPrinter: StepSink {
+    let format: OutputFormat
+    let output: OutputBuffer
+    /// The text the application would hold, as UTF-8.
+    var text: [UInt8] = []
+    /// The JSON lines of the batch being typed, written out at its end.
+    private var writer = JSONWriter(capacity: 1 << 16)
+    private var notations = KeyTable()
+    /// For each ASCII keysym, the modifiers with which its notation is the character itself (`r`,
+    /// `R` with Shift), or `UInt32.max` when it never is (`<`, controls, space).
+    private let bareCharacter: [UInt32]
+    /// Kept JSON line prefixes, back to back: slot `n`'s two prefixes (with a commit to follow, and
+    /// with an empty commit) are `prefixBytes[prefixBounds[2n]..<prefixBounds[2n + 1]]` and
+    /// `[prefixBounds[2n + 1]..<prefixBounds[2n + 2]]`.
+    private var prefixBytes: [UInt8] = []
+    private var prefixBounds: [Int] = [0]
+    /// The slot of each bare ASCII key's prefixes (-1 until made), and of any other key's.
+    private var asciiSlots = [Int](repeating: -1, count: 128)
+    private var prefixSlots: [UInt64: Int] = [:]
+
+    init(format: OutputFormat, output: OutputBuffer) {
+        self.format = format
+        self.output = output
+        var bare = [UInt32](repeating: .max, count: 128)
+        for byte in UInt8(0x21)..<0x7F {
+            guard let keys = try? KeyNotation.parse(String(Unicode.Scalar(byte))), let key = keys.first,
+                key.keysym.rawValue == UInt32(byte), key.notation == String(Unicode.Scalar(byte))
+            else { continue }
+            bare[Int(byte)] = key.modifiers.rawValue
+        }
+        bareCharacter = bare
+    }
+
+    @inline(__always)
+    mutating func take<Text: EngineText>(_ key: KeyPress, handled: Bool, commit: Text, preedit: Text) throws {
+        if !commit.isEmptyText { commit.appendUTF8(to: &text) }
+        if !handled { forward(key) }
+        switch format {
+        case .text: break
+        case .trace: printTrace(key, handled: handled, commit: commit, preedit: preedit)
+        case .json: printJSON(key, handled: handled, commit: commit, preedit: preedit)
+        }
+    }
+
+    /// What a key the engine let through does to a plain text field: BackSpace deletes the
+    /// character before the cursor; a key with Control, Alt or Super inserts nothing (a shortcut);
+    /// otherwise the character its keysym types, if any (none for Return, Tab, Escape).
+    @inline(__always)
+    private mutating func forward(_ key: KeyPress) {
+        let value = key.keysym.rawValue
+        if key.keysym == .backSpace {
+            while let last = text.last, last & 0xC0 == 0x80 { text.removeLast() }
+            if !text.isEmpty { text.removeLast() }
+            return
+        }
+        guard key.modifiers.isDisjoint(with: [.control, .mod1, .mod4]) else { return }
+        if value >= 0x20, value < 0x7F {
+            text.append(UInt8(truncatingIfNeeded: value))
+        } else if let character = key.keysym.character {
+            text.append(contentsOf: String(character).utf8)
+        }
+    }
+
+    private mutating func printJSON<Text: EngineText>(_ key: KeyPress, handled: Bool, commit: Text, preedit: Text) {
+        // `{"key":"r","commit":` (or with `"","preedit":` on, when nothing is committed, as for most
+        // keys) is written once per kind of key and kept: a line costs a few appends.
+        let commitIsEmpty = commit.isEmptyText
+        let slot = prefixSlot(of: key) * 2 + (commitIsEmpty ? 1 : 0)
+        let (start, end) = (prefixBounds[slot], prefixBounds[slot + 1])
+        prefixBytes.withUnsafeBufferPointer { writer.raw(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        if !commitIsEmpty {
+            commit.writeJSON(to: &writer)
+            writer.raw(",\"preedit\":")
+        }
+        preedit.writeJSON(to: &writer)
+        writer.raw(handled ? ",\"handled\":true}\n" : ",\"handled\":false}\n")
+    }
+
+    /// The index of a key's kept prefixes, made on first use.
+    private mutating func prefixSlot(of key: KeyPress) -> Int {
+        let id = UInt64(key.keysym.rawValue) << 32 | UInt64(key.modifiers.rawValue)
+        let value = key.keysym.rawValue
+        if value < 0x80, bareCharacter[Int(value)] == key.modifiers.rawValue, asciiSlots[Int(value)] >= 0 {
+            return asciiSlots[Int(value)]
+        }
+        if let known = prefixSlots[id] { return known }
+        let slot = prefixBounds.count / 2
+        var fragment = JSONWriter(capacity: 64)
+        fragment.raw("{\"key\":")
+        notations.notation(of: key).withUnsafeBufferPointer { fragment.string(utf8: $0) }
+        fragment.raw(",\"commit\":")
+        prefixBytes += fragment.bytes
+        prefixBounds.append(prefixBytes.count)
+        fragment.raw("\"\",\"preedit\":")
+        prefixBytes += fragment.bytes
+        prefixBounds.append(prefixBytes.count)
+        if value < 0x80, bareCharacter[Int(value)] == key.modifiers.rawValue {
+            asciiSlots[Int(value)] = slot
+        } else if prefixSlots.count < 4096 {
+            prefixSlots[id] = slot
+        }
+        return slot
+    }
+
+    /// Moves the batch's JSON lines to the output.
+    mutating func endBatch() {
+        guard !writer.bytes.isEmpty else { return }
+        output.appendWithoutDraining(writer.bytes)
+        writer.removeAll()
+    }
+
+    private mutating func printTrace<Text: EngineText>(_ key: KeyPress, handled: Bool, commit: Text, preedit: Text) {
+        let notation = String(decoding: notations.notation(of: key), as: UTF8.self)
+        output.appendWithoutDraining(
+            Array(
+                (Self.pad(notation, 16) + Self.pad(commit.string, 8) + Self.pad(preedit.string, 8)
+                    + (handled ? "yes" : "no") + "\n").utf8))
+    }
+
+    /// Prints the text at the end of an input.
+    mutating func printText() throws {
+        switch format {
+        case .text:
+            text.append(0x0A)
+            try output.append(text)
+        case .trace:
+            try output.append("→ ")
+            text.append(contentsOf: [0x0A, 0x0A])
+            try output.append(text)
+        case .json:
+            endBatch()
+            writer.raw("{\"text\":")
+            text.withUnsafeBufferPointer { writer.string(utf8: $0) }
+            writer.raw("}\n")
+            try output.append(writer.bytes)
+            writer.removeAll()
+        }
+    }
+
+    /// Pads by display columns, counting Hangul and other wide characters as two.
+    static func pad(_ text: String, _ width: Int) -> String {
+        let columns = text.unicodeScalars.reduce(0) { sum, scalar in
+            sum + ((0x1100...0x115F).contains(scalar.value) || (0x2E80...0xD7A3).contains(scalar.value) ? 2 : 1)
+        }
+        return text + String(repeating: " ", count: max(1, width - columns))
+    }
+}

@@ -1,0 +1,79 @@
+import SystemPackage
+
+/// English words, one per line, from a system word list such as Debian's `wamerican`: what
+/// `--fix` asks whether a run of letters is a word.
+///
+/// Words are compared ignoring ASCII case (the list has `Seoul`, a typist may write `seoul`).
+/// Entries with anything but ASCII letters (`Seoul's`, `résumé`) are left out, since `--fix` only
+/// ever asks about runs of letters; so are entries a typist does not mean as words and that would
+/// keep Korean from being fixed: acronyms written in capitals (`BB`, `DHS`) and abbreviations
+/// without a vowel (`rm`, `cm`, `Tl`), which are what ㅠㅠ, 온, 그 and 시 are spelled as.
+public struct WordList: Sendable {
+    /// Debian's `wamerican` list.
+    public static let defaultPath = "/usr/share/dict/american-english"
+
+    private var words: Set<[UInt8]> = []
+
+    /// A list of the given words.
+    public init(_ words: some Sequence<String>) {
+        for word in words { add(Array(word.utf8)) }
+    }
+
+    /// Reads a word list file (one word per line).
+    public init(contentsOf path: String) throws(WordListError) {
+        let bytes: [UInt8]
+        do {
+            let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
+            bytes = try descriptor.closeAfter {
+                var all: [UInt8] = []
+                var block = [UInt8](repeating: 0, count: 1 << 16)
+                while true {
+                    let count = try block.withUnsafeMutableBytes {
+                        try descriptor.read(into: $0, retryOnInterrupt: true)
+                    }
+                    if count == 0 { break }
+                    all.append(contentsOf: block[0..<count])
+                }
+                return all
+            }
+        } catch let error as Errno {
+            throw WordListError(path: path, reason: error.description)
+        } catch {
+            throw WordListError(path: path, reason: "\(error)")
+        }
+        var start = 0
+        for index in bytes.indices where bytes[index] == 0x0A {
+            add(Array(bytes[start..<index]))
+            start = index + 1
+        }
+        if start < bytes.count { add(Array(bytes[start...])) }
+        guard !words.isEmpty else { throw WordListError(path: path, reason: "it holds no words") }
+    }
+
+    private mutating func add(_ word: [UInt8]) {
+        var lowered = word
+        if lowered.last == 0x0D { lowered.removeLast() }
+        guard !lowered.isEmpty else { return }
+        var capitals = 0
+        for index in lowered.indices {
+            guard Self.isLetter(lowered[index]) else { return }
+            if lowered[index] < 0x60 { capitals += 1 }
+            lowered[index] |= 0x20
+        }
+        guard capitals < 2 || capitals < lowered.count, lowered.contains(where: Self.vowels.contains) else { return }
+        words.insert(lowered)
+    }
+
+    /// The letters every English word has at least one of.
+    static let vowels: Set<UInt8> = Set("aeiouy".utf8)
+
+    static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+
+    /// How many words the list holds.
+    public var count: Int { words.count }
+
+    /// Whether a run of ASCII letters is a word, ignoring case.
+    public func contains(_ word: some Sequence<UInt8>) -> Bool {
+        words.contains(word.map { $0 | 0x20 })
+    }
+}
