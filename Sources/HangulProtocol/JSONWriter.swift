@@ -1,3 +1,5 @@
+import HangulCore
+
 /// Appends compact JSON to a byte buffer: the only way replies are written.
 ///
 /// Output is canonical so that replies are exact byte lines a transcript can compare: no whitespace
@@ -62,21 +64,37 @@ public struct JSONWriter: Sendable {
     /// Appends a string literal with the escapes described on the type.
     public mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x08: raw("\\b")
-            case 0x09: raw("\\t")
-            case 0x0A: raw("\\n")
-            case 0x0C: raw("\\f")
-            case 0x0D: raw("\\r")
-            case 0x00..<0x20:
-                raw("\\u00")
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0x0F))
-            default: bytes.append(byte)
-            }
+        for byte in value.utf8 { appendEscaped(byte) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends one UTF-8 code unit of a string's contents, escaped as described on the type.
+    private mutating func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case 0x08: raw("\\b")
+        case 0x09: raw("\\t")
+        case 0x0A: raw("\\n")
+        case 0x0C: raw("\\f")
+        case 0x0D: raw("\\r")
+        case 0x00..<0x20:
+            raw("\\u00")
+            bytes.append(Self.hexDigit(byte >> 4))
+            bytes.append(Self.hexDigit(byte & 0x0F))
+        default: bytes.append(byte)
+        }
+    }
+
+    /// Appends composed text as a string literal, exactly as ``string(_:)`` writes its `String`,
+    /// but straight from the scalars: a `key` reply builds no `String` for its commit and preedit.
+    /// A value that is not a Unicode scalar (which the composer never produces) is left out, as
+    /// ``ComposedText/string`` leaves it out.
+    public mutating func string(_ text: ComposedText) {
+        bytes.append(UInt8(ascii: "\""))
+        for index in 0..<text.count {
+            guard let scalar = Unicode.Scalar(text[index]) else { continue }
+            for unit in scalar.utf8 { appendEscaped(unit) }
         }
         bytes.append(UInt8(ascii: "\""))
     }

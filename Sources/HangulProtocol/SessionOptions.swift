@@ -1,25 +1,40 @@
 import HangulCore
+import HangulKeys
 
 /// Every per-session option, as `hello`, `get_options` and `set_options` report them.
 ///
-/// Options belong to one session and die with its connection; nothing is stored. The wire object
-/// always carries every option, in the order of ``names``, so a reply line is exact.
+/// This is a reading of an ``InputContext``, not a second copy beside it: the daemon's session
+/// holds only the context and derives this value when a reply needs it (``init(_:)``), so the two
+/// cannot drift. Options belong to one session and die with its connection; nothing is stored.
+/// The wire object always carries every option, in the order of ``names``, so a reply line is exact.
 public struct SessionOptions: Equatable, Sendable {
     /// The layout's canonical id (an alias sent in `set_options` is reported as the id).
     public var layout: String
     /// The composer's switches and output form.
     public var composer: ComposerOptions
     /// Keys that switch between Hangul and Latin mode.
-    public var toggleKeys: [ToggleKey]
+    public var toggleKeys: [KeyChord]
     /// Whether Escape also switches to Latin mode (for modal editors such as Vim).
     public var escapeToLatin: Bool
 
-    /// The defaults: dubeolsik, libhangul's switches plus extended vowels, Hangul and Shift+space.
+    public init(layout: String, composer: ComposerOptions, toggleKeys: [KeyChord], escapeToLatin: Bool) {
+        self.layout = layout
+        self.composer = composer
+        self.toggleKeys = toggleKeys
+        self.escapeToLatin = escapeToLatin
+    }
+
+    /// The options a context composes with.
+    public init(_ context: InputContext) {
+        self.init(
+            layout: context.composer.layout.id, composer: context.composer.options, toggleKeys: context.toggleKeys,
+            escapeToLatin: context.escapeSwitchesToLatin)
+    }
+
+    /// The defaults, those of a fresh ``InputContext``: dubeolsik, libhangul's switches plus
+    /// extended vowels, and the toggle keys Hangul and Shift+space.
     public init() {
-        layout = Layout.dubeolsik.id
-        composer = ComposerOptions()
-        toggleKeys = ToggleKey.defaults
-        escapeToLatin = false
+        self.init(InputContext())
     }
 
     /// The option names on the wire, in reply order.
@@ -57,14 +72,35 @@ extension JSONWriter {
         string(options.composer.output.rawValue)
         raw(",")
         key("toggle-keys")
-        raw("[")
-        for (index, toggleKey) in options.toggleKeys.enumerated() {
-            if index > 0 { raw(",") }
-            string(toggleKey.description)
-        }
-        raw("],")
+        chords(options.toggleKeys)
+        raw(",")
         key("escape-to-latin")
         bool(options.escapeToLatin)
         raw("}")
+    }
+}
+
+extension SessionOptions {
+    /// Reads an options object; every option of ``names`` must be there, and toggle keys must name
+    /// keysyms this side's xkbcommon knows.
+    init(reading reader: ResultReader) throws(ReplyParseError) {
+        var composer = ComposerOptions()
+        for option in ComposerOptions.Option.allCases {
+            composer[option] = try reader.bool(option.rawValue)
+        }
+        composer.output = try reader.choice("output", as: ComposerOptions.OutputForm.self)
+        var toggleKeys: [KeyChord] = []
+        for (index, notation) in try reader.strings("toggle-keys").enumerated() {
+            do throws(KeyChord.NotationError) {
+                toggleKeys.append(try KeyChord(notation: notation))
+            } catch {
+                throw ReplyParseError(
+                    "\(reader.path).toggle-keys[\(index)] is not a key chord such as \"Shift+space\": "
+                        + JSONValue.string(notation).shortDescription)
+            }
+        }
+        self.init(
+            layout: try reader.string("layout"), composer: composer, toggleKeys: toggleKeys,
+            escapeToLatin: try reader.bool("escape-to-latin"))
     }
 }
