@@ -63,11 +63,10 @@ final class UnixSocketConnection {
         self.descriptor = descriptor
     }
 
-    /// Takes over a connected socket (the tests' `socketpair`), making it non-blocking.
-    init(connected descriptor: FileDescriptor) {
-        let raw = descriptor.rawValue
+    /// Takes over a connected socket (one end of the tests' `socketpair`), making it non-blocking.
+    init(connected raw: CInt) {
         _ = fcntl(raw, F_SETFL, fcntl(raw, F_GETFL) | O_NONBLOCK)
-        self.descriptor = descriptor
+        self.descriptor = FileDescriptor(rawValue: raw)
     }
 
     deinit { try? descriptor.close() }
