@@ -160,6 +160,19 @@ private let helloRequired =
         )
     }
 
+    /// PROTOCOL.md 9.3: replies name a keysym by xkbcommon's first name for it, whatever name was
+    /// sent, and the options are read off the session's one context.
+    @Test func toggleKeysAreReportedByTheirCanonicalNames() {
+        var session = ProtocolSession.opened()
+        #expect(
+            session.send(#"{"id":1,"method":"set_options","params":{"toggle-keys":["mod1+Page_Up","0xff31"]}}"#)
+                == #"{"id":1,"result":{"commit":"","preedit":"","mode":"hangul","options":{"layout":"2","#
+                + #""auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
+                + #""extended-vowels":true,"output":"syllables","toggle-keys":["Alt+Prior","Hangul"],"#
+                + #""escape-to-latin":false}}}"#)
+        #expect(session.options.toggleKeys.map(\.notation) == ["Alt+Prior", "Hangul"])
+    }
+
     @Test func setOptionsAppliesEveryOptionToTheKeys() {
         var session = ProtocolSession.opened()
         _ = session.send(
