@@ -33,7 +33,9 @@ public final class HangulClient {
     /// Requests kept in flight at once in ``keys(_:timeout:)``, well under the daemon's pending bound.
     private let window = 256
 
-    /// Connects to the daemon's socket and opens the session with `hello`.
+    /// Connects to the daemon's socket and opens the session with `hello`; `timeout` becomes the
+    /// client's ``timeout`` and bounds the wait for `hello`'s reply (the connect itself only waits
+    /// while the daemon's listen backlog is full).
     ///
     /// A daemon that is full answers `-32005` and closes: that is thrown as
     /// ``ClientError/connectionEnded(code:message:)`` with the daemon's message, even when the

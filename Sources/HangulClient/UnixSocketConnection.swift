@@ -32,8 +32,10 @@ final class UnixSocketConnection {
         case system(Errno)
     }
 
-    /// Connects to the socket at `path`; the connect itself does not wait (a Unix socket connects
-    /// at once or fails, `EAGAIN` meaning the daemon's backlog is full).
+    /// Connects to the socket at `path`, then makes the descriptor non-blocking.
+    ///
+    /// The connect is blocking and outside any deadline: a Unix socket connects at once, or fails at
+    /// once when no daemon listens, and waits only while the daemon's listen backlog is full.
     init(path: String) throws(ClientError) {
         let raw = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard raw >= 0 else { throw .cannotConnect(path: path, reason: Errno(rawValue: errno).description) }
