@@ -39,7 +39,7 @@ let package = Package(
             providers: [.apt(["libxkbcommon-dev"])]
         ),
         .target(name: "HangulKeys", dependencies: ["HangulCore", "CXKBCommon"]),
-        .target(name: "HangulProtocol", dependencies: ["HangulCore"]),
+        .target(name: "HangulProtocol", dependencies: ["HangulCore", "HangulKeys"]),
         .target(
             name: "HangulLayoutFiles",
             dependencies: ["HangulCore", .product(name: "SystemPackage", package: "swift-system")]
@@ -87,7 +87,9 @@ let package = Package(
         ),
         .target(
             name: "HangulClient",
-            dependencies: ["HangulProtocol"]
+            dependencies: [
+                "HangulKeys", "HangulProtocol", .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .executableTarget(
             name: "hanguld",
@@ -126,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "HangulProtocolTests",
             dependencies: [
-                "HangulProtocol", "HangulCore",
+                "HangulProtocol", "HangulCore", "HangulKeys", "HangulTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // The conformance transcripts live in protocol/conformance (normative, language-neutral);

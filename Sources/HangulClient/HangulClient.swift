@@ -1,183 +1,254 @@
+import HangulKeys
 import HangulProtocol
 
-/// A small blocking client for `hanguld`: one connection, one session.
+/// A typed, blocking client for `hanguld`: one connection, one session, every method of protocol
+/// version 1.
 ///
-/// It speaks protocol/PROTOCOL.md and nothing more: each call writes request lines and reads
-/// their replies in order. ``keys(_:)`` pipelines a batch of key events in one write, which is how
-/// `hangul-compose --daemon` types a million keys without a round trip each.
+/// Requests are written and replies read by HangulProtocol (``Request/line``,
+/// ``ReceivedReply``), so this client speaks exactly what the daemon parses. Each call writes its
+/// request and waits for its reply; ``keys(_:timeout:)`` pipelines a batch of key events, which is
+/// how `hangul-compose --daemon` types a million keys without a round trip each.
+///
+/// **Timeouts.** A frontend must not freeze its application waiting for a daemon that hangs: give
+/// the client a ``timeout`` (100–200 ms suits a key press) or pass one per call. A call that gets
+/// no reply in time throws ``ClientError/timedOut(method:timeout:)``, and the connection is then
+/// unusable, since a reply arriving late would answer the wrong call: every later call throws
+/// ``ClientError/unusable(because:)`` and the frontend opens a new client (a new session, so it
+/// sends its options again). The same holds after the connection closed or went out of step; a
+/// request the daemon refuses (``ClientError/server(code:message:)``) leaves it usable.
+///
+/// Not thread-safe: one client belongs to one thread (or one actor) at a time.
 public final class HangulClient {
-    /// The state part of a reply: what to commit, the new preedit and the mode.
-    public struct State: Equatable, Sendable {
-        public var handled: Bool
-        public var commit: String
-        public var preedit: String
-        public var mode: String
-    }
-
-    /// One key event for ``keys(_:)``.
-    public struct Key: Sendable {
-        public var keysym: UInt32
-        public var keycode: UInt32?
-        public var modifiers: UInt32
-        public var isRelease: Bool
-
-        public init(keysym: UInt32, keycode: UInt32? = nil, modifiers: UInt32 = 0, isRelease: Bool = false) {
-            self.keysym = keysym
-            self.keycode = keycode
-            self.modifiers = modifiers
-            self.isRelease = isRelease
-        }
-    }
+    /// What the daemon said to `hello`: its version, the session's starting mode and options, its
+    /// layouts and the methods it answers.
+    public let hello: HelloResult
+    /// The timeout of every call that passes none; nil waits as long as it takes.
+    public var timeout: Duration?
 
     private let connection: UnixSocketConnection
     private var nextID: Int64 = 1
-    /// Requests kept in flight at once in ``keys(_:)``, well under the daemon's pending bound.
+    private var writer = JSONWriter(capacity: 256)
+    /// Why the connection is no longer usable, once it is not.
+    private var failure: ClientError?
+    /// Requests kept in flight at once in ``keys(_:timeout:)``, well under the daemon's pending bound.
     private let window = 256
 
-    /// Connects to the daemon's socket and opens the session with `hello`.
+    /// Connects to the daemon's socket and opens the session with `hello`; `timeout` becomes the
+    /// client's ``timeout`` and bounds the wait for `hello`'s reply (the connect itself only waits
+    /// while the daemon's listen backlog is full).
     ///
-    /// With `deadlineMilliseconds`, a call whose reply does not arrive in time throws
-    /// ``ClientError/timedOut(milliseconds:)`` instead of blocking (provisional, for frontends that
-    /// must never block a keystroke; the typed client's per-call deadline replaces it). After a
-    /// timeout the connection is out of step and must be dropped.
+    /// A daemon that is full answers `-32005` and closes: that is thrown as
+    /// ``ClientError/connectionEnded(code:message:)`` with the daemon's message, even when the
+    /// daemon closed before `hello` was written.
     public init(
-        socketPath: String, clientName: String = "HangulClient", deadlineMilliseconds: Int? = nil
+        socketPath: String, clientName: String = "HangulClient", timeout: Duration? = nil
     ) throws(ClientError) {
-        connection = try UnixSocketConnection(path: socketPath, deadlineMilliseconds: deadlineMilliseconds)
-        var writer = JSONWriter()
-        writer.raw("{\"protocol\":")
-        writer.integer(Wire.protocolVersion)
-        writer.raw(",\"client\":")
-        writer.string(clientName)
-        writer.raw("}")
-        _ = try call("hello", params: writer.bytes)
+        self.connection = try UnixSocketConnection(path: socketPath)
+        self.timeout = timeout
+        self.hello = try Self.sayHello(on: connection, clientName: clientName, timeout: timeout)
+        nextID = 2
     }
 
-    /// Types key events, pipelined; returns one state per event, in order.
-    public func keys(_ events: [Key]) throws(ClientError) -> [State] {
-        var states: [State] = []
-        states.reserveCapacity(events.count)
+    /// Opens the session on an already connected socket; for tests that play the daemon's part.
+    init(connection: UnixSocketConnection, clientName: String = "HangulClient", timeout: Duration? = nil)
+        throws(ClientError)
+    {
+        self.connection = connection
+        self.timeout = timeout
+        self.hello = try Self.sayHello(on: connection, clientName: clientName, timeout: timeout)
+        nextID = 2
+    }
+
+    private static func sayHello(
+        on connection: UnixSocketConnection, clientName: String, timeout: Duration?
+    ) throws(ClientError) -> HelloResult {
+        let request = Request(
+            id: .integer(1), method: .hello(HelloParams(offeredVersion: Wire.protocolVersion, client: clientName)))
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        try send(request.line, on: connection, method: .hello, timeout: timeout, deadline: deadline)
+        return try receive(
+            HelloResult.self, id: 1, on: connection, method: .hello, timeout: timeout, deadline: deadline)
+    }
+
+    // MARK: - Methods
+
+    /// Sends one key press or release; the reply says whether the daemon used it, what to commit
+    /// and the new preedit.
+    public func key(_ event: KeyEvent, timeout: Duration? = nil) throws(ClientError) -> KeyReply {
+        try call(.key(event), as: KeyReply.self, timeout: timeout)
+    }
+
+    /// Types key events, pipelined; returns one reply per event, in order. The timeout is for the
+    /// whole batch.
+    public func keys(_ events: [KeyEvent], timeout: Duration? = nil) throws(ClientError) -> [KeyReply] {
+        try checkUsable()
+        let timeout = timeout ?? self.timeout
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        var replies: [KeyReply] = []
+        replies.reserveCapacity(events.count)
         var sent = 0
         while sent < events.count {
             let end = min(events.count, sent + window)
-            var batch: [UInt8] = []
-            var firstID = nextID
+            let firstID = nextID
+            writer.removeAll()
             for event in events[sent..<end] {
-                batch += requestLine(id: nextID, method: "key", params: Self.keyParams(event))
+                Request(id: .integer(nextID), method: .key(event)).write(to: &writer)
                 nextID += 1
             }
-            try connection.write(batch)
-            for _ in sent..<end {
-                states.append(try Self.state(of: try readResult(id: firstID), isKey: true))
-                firstID += 1
+            try guarded {
+                () throws(ClientError) in
+                try Self.send(writer.bytes, on: connection, method: .key, timeout: timeout, deadline: deadline)
+                for id in firstID..<(firstID + Int64(end - sent)) {
+                    replies.append(
+                        try Self.receive(
+                            KeyReply.self, id: id, on: connection, method: .key, timeout: timeout, deadline: deadline))
+                }
             }
             sent = end
         }
-        return states
+        return replies
     }
 
-    /// Commits the preedit (focus out); returns the state with the commit.
-    public func reset() throws(ClientError) -> State {
-        try Self.state(of: call("reset"), isKey: false)
+    /// Commits the preedit (focus out, a click in the text); the state carries the commit.
+    public func reset(timeout: Duration? = nil) throws(ClientError) -> StateResult {
+        try call(.reset, as: StateResult.self, timeout: timeout)
     }
 
-    /// Drops the preedit.
-    public func cancel() throws(ClientError) -> State {
-        try Self.state(of: call("cancel"), isKey: false)
+    /// Drops the preedit without committing it.
+    public func cancel(timeout: Duration? = nil) throws(ClientError) -> StateResult {
+        try call(.cancel, as: StateResult.self, timeout: timeout)
     }
 
-    /// Sets options by their protocol names; `params` is a JSON object's bytes.
-    public func setOptions(json params: [UInt8]) throws(ClientError) -> State {
-        try Self.state(of: call("set_options", params: params), isKey: false)
+    /// Changes the options the patch names, after committing the preedit; the result has the
+    /// commit, the new state and every option.
+    public func setOptions(_ patch: OptionsPatch, timeout: Duration? = nil) throws(ClientError) -> OptionsResult {
+        try call(.setOptions(patch), as: OptionsResult.self, timeout: timeout)
+    }
+
+    /// Every option of the session.
+    public func getOptions(timeout: Duration? = nil) throws(ClientError) -> SessionOptions {
+        try call(.getOptions, as: OptionsResult.self, timeout: timeout).options
     }
 
     /// Switches to Hangul or Latin mode; entering Latin commits the preedit.
-    public func setMode(hangul: Bool) throws(ClientError) -> State {
-        let params = hangul ? "{\"mode\":\"hangul\"}" : "{\"mode\":\"latin\"}"
-        return try Self.state(of: call("set_mode", params: Array(params.utf8)), isKey: false)
+    public func setMode(_ mode: InputMode, timeout: Duration? = nil) throws(ClientError) -> StateResult {
+        try call(.setMode(mode), as: StateResult.self, timeout: timeout)
     }
 
-    /// Flips between Hangul and Latin mode, as a toggle key does.
-    public func toggle() throws(ClientError) -> State {
-        try Self.state(of: call("toggle"), isKey: false)
+    /// Flips between Hangul and Latin, as a toggle key does (for a panel button).
+    public func toggle(timeout: Duration? = nil) throws(ClientError) -> StateResult {
+        try call(.toggle, as: StateResult.self, timeout: timeout)
     }
 
-    /// Tells the daemon whether a password field has focus: `true` turns composition off.
-    public func setContentType(password: Bool) throws(ClientError) -> State {
-        let params = password ? "{\"purpose\":\"password\"}" : "{\"purpose\":\"normal\"}"
-        return try Self.state(of: call("set_content_type", params: Array(params.utf8)), isKey: false)
+    /// Says what kind of field has focus; a password field turns composition off.
+    public func setContentType(_ type: ContentType, timeout: Duration? = nil) throws(ClientError) -> StateResult {
+        try call(.setContentType(type), as: StateResult.self, timeout: timeout)
     }
 
     /// Checks that the daemon answers.
-    public func ping() throws(ClientError) {
-        _ = try call("ping")
+    public func ping(timeout: Duration? = nil) throws(ClientError) {
+        _ = try call(.ping, as: EmptyResult.self, timeout: timeout)
     }
 
-    // MARK: - Lines
-
-    private func call(_ method: StaticString, params: [UInt8]? = nil) throws(ClientError) -> JSONValue {
+    /// Sends any method and reads its result as `Result`: the typed methods above are this call.
+    public func call<Result: ReceivableResult>(
+        _ method: Request.Method, as type: Result.Type, timeout: Duration? = nil
+    ) throws(ClientError) -> Result {
+        try checkUsable()
+        let timeout = timeout ?? self.timeout
+        let deadline = timeout.map { ContinuousClock.now + $0 }
         let id = nextID
         nextID += 1
-        try connection.write(requestLine(id: id, method: method, params: params))
-        return try readResult(id: id)
+        writer.removeAll()
+        Request(id: .integer(id), method: method).write(to: &writer)
+        return try guarded { () throws(ClientError) in
+            try Self.send(writer.bytes, on: connection, method: method.name, timeout: timeout, deadline: deadline)
+            return try Self.receive(
+                type, id: id, on: connection, method: method.name, timeout: timeout, deadline: deadline)
+        }
     }
 
-    private func requestLine(id: Int64, method: StaticString, params: [UInt8]?) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.raw("{\"id\":")
-        writer.integer(id)
-        writer.raw(",\"method\":\"")
-        writer.raw(method)
-        writer.raw("\"")
-        var bytes = writer.bytes
-        if let params {
-            bytes += Array(",\"params\":".utf8) + params
-        }
-        bytes += Array("}\n".utf8)
-        return bytes
+    // MARK: - The connection
+
+    private func checkUsable() throws(ClientError) {
+        if let failure { throw .unusable(because: failure.description) }
     }
 
-    private static func keyParams(_ key: Key) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.raw("{\"keysym\":")
-        writer.integer(Int64(key.keysym))
-        if let keycode = key.keycode {
-            writer.raw(",\"keycode\":")
-            writer.integer(Int64(keycode))
-        }
-        if key.modifiers != 0 {
-            writer.raw(",\"modifiers\":")
-            writer.integer(Int64(key.modifiers))
-        }
-        if key.isRelease { writer.raw(",\"release\":true") }
-        writer.raw("}")
-        return writer.bytes
-    }
-
-    /// Reads the next reply, which must answer `id`, and returns its `result`.
-    private func readResult(id: Int64) throws(ClientError) -> JSONValue {
-        let line = try connection.readLine()
-        let reply: JSONValue
+    /// Runs `body`, and remembers an error that leaves the connection out of step.
+    private func guarded<T>(_ body: () throws(ClientError) -> T) throws(ClientError) -> T {
         do {
-            reply = try line.withUnsafeBytes { raw throws(JSONParseError) in try JSONParser.parse(raw) }
+            return try body()
         } catch {
-            throw .unexpectedReply("not JSON (\(error))")
+            if !error.leavesConnectionUsable { failure = error }
+            throw error
         }
-        if let failure = reply["error"] {
-            throw .server(
-                code: failure["code"]?.integerValue ?? 0, message: failure["message"]?.stringValue ?? "")
-        }
-        guard reply["id"]?.integerValue == id else { throw .unexpectedReply("reply out of order") }
-        guard let result = reply["result"] else { throw .unexpectedReply("no result") }
-        return result
     }
 
-    private static func state(of result: JSONValue, isKey: Bool) throws(ClientError) -> State {
-        guard let commit = result["commit"]?.stringValue, let preedit = result["preedit"]?.stringValue,
-            let mode = result["mode"]?.stringValue
-        else { throw .unexpectedReply("a result without commit, preedit and mode") }
-        let handled = result["handled"]?.boolValue ?? false
-        if isKey, result["handled"]?.boolValue == nil { throw .unexpectedReply("a key result without handled") }
-        return State(handled: handled, commit: commit, preedit: preedit, mode: mode)
+    /// Writes request bytes. When the write fails because the daemon has gone, what it said before
+    /// going (a `-32005` when it serves its maximum of sessions) is already in the receive buffer:
+    /// that is the error reported, not the broken pipe.
+    private static func send(
+        _ bytes: [UInt8], on connection: UnixSocketConnection, method: Request.Method.Name, timeout: Duration?,
+        deadline: ContinuousClock.Instant?
+    ) throws(ClientError) {
+        do throws(UnixSocketConnection.Failure) {
+            try connection.write(bytes, deadline: deadline)
+        } catch {
+            if let line = connection.lineAlreadyReceived(),
+                case .error(let refusal)? = try? ReceivedReply(parsing: line),
+                refusal.code.closesConnection
+            {
+                throw .connectionEnded(code: refusal.code.rawValue, message: refusal.message)
+            }
+            throw clientError(error, method: method, timeout: timeout)
+        }
+    }
+
+    /// Reads the reply to request `id` as `Result`.
+    private static func receive<Result: ReceivableResult>(
+        _ type: Result.Type, id: Int64, on connection: UnixSocketConnection, method: Request.Method.Name,
+        timeout: Duration?, deadline: ContinuousClock.Instant?
+    ) throws(ClientError) -> Result {
+        let line: [UInt8]
+        do throws(UnixSocketConnection.Failure) {
+            line = try connection.readLine(deadline: deadline)
+        } catch {
+            throw clientError(error, method: method, timeout: timeout)
+        }
+        let reply: ReceivedReply
+        do throws(ReplyParseError) {
+            reply = try ReceivedReply(parsing: line)
+        } catch {
+            throw .unexpectedReply(error.description)
+        }
+        switch reply {
+        case .error(let error) where error.code.closesConnection:
+            throw .connectionEnded(code: error.code.rawValue, message: error.message)
+        case .error(let error):
+            guard error.id == nil || error.id == .integer(id) else {
+                throw .unexpectedReply(
+                    "an error for request \(error.id?.description ?? "null") while waiting for \(id)")
+            }
+            throw .server(code: error.code.rawValue, message: error.message)
+        case .result(let answered, let result):
+            guard answered == .integer(id) else {
+                throw .unexpectedReply("the reply to request \(answered) while waiting for \(id)")
+            }
+            do throws(ReplyParseError) {
+                return try Result(parsing: result)
+            } catch {
+                throw .unexpectedReply("\(method.rawValue): \(error.description)")
+            }
+        }
+    }
+
+    private static func clientError(
+        _ failure: UnixSocketConnection.Failure, method: Request.Method.Name, timeout: Duration?
+    ) -> ClientError {
+        switch failure {
+        case .timedOut: .timedOut(method: method.rawValue, timeout: timeout ?? .zero)
+        case .closed: .closed
+        case .system(let errno): .io(errno.description)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import HangulClient
 import HangulCore
 import HangulKeys
+import HangulProtocol
 
 /// Types through a running `hanguld`, one connection for the whole batch.
 ///
@@ -8,37 +9,33 @@ import HangulKeys
 /// released, and `begin` returns the session to Hangul mode when an input left it in Latin.
 public struct DaemonEngine: KeyEngine {
     let client: HangulClient
-    private var lastMode = "hangul"
+    private var lastMode = InputMode.hangul
 
     public init(socketPath: String, options: ComposerOptions, layout: Layout) throws {
         client = try HangulClient(socketPath: socketPath, clientName: "hangul-compose")
-        var json = "{\"layout\":\"\(layout.id)\",\"output\":\"\(options.output.rawValue)\""
-        for option in ComposerOptions.Option.allCases {
-            json += ",\"\(option.rawValue)\":\(options[option])"
-        }
-        json += "}"
-        lastMode = try client.setOptions(json: Array(json.utf8)).mode
+        var patch = OptionsPatch(layout: layout.id, output: options.output)
+        for option in ComposerOptions.Option.allCases { patch.switches[option] = options[option] }
+        lastMode = try client.setOptions(patch).state?.mode ?? lastMode
     }
 
     public mutating func begin() throws {
-        if lastMode != "hangul" {
-            lastMode = try client.setMode(hangul: true).mode
+        if lastMode != .hangul {
+            lastMode = try client.setMode(.hangul).mode
         }
     }
 
     public mutating func type<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws {
-        var events: [HangulClient.Key] = []
+        var events: [KeyEvent] = []
         events.reserveCapacity(keys.count * 2)
         for key in keys {
-            events.append(HangulClient.Key(keysym: key.keysym.rawValue, modifiers: key.modifiers.rawValue))
-            events.append(
-                HangulClient.Key(keysym: key.keysym.rawValue, modifiers: key.modifiers.rawValue, isRelease: true))
+            events.append(KeyEvent(keysym: key.keysym, modifiers: key.modifiers))
+            events.append(KeyEvent(keysym: key.keysym, modifiers: key.modifiers, isRelease: true))
         }
-        let states = try client.keys(events)
-        lastMode = states.last?.mode ?? lastMode
-        for (offset, key) in keys.enumerated() where offset * 2 < states.count {
-            let state = states[offset * 2]
-            try sink.take(key, handled: state.handled, commit: state.commit, preedit: state.preedit)
+        let replies = try client.keys(events)
+        lastMode = replies.last?.mode ?? lastMode
+        for (offset, key) in keys.enumerated() where offset * 2 < replies.count {
+            let reply = replies[offset * 2]
+            try sink.take(key, handled: reply.handled, commit: reply.commit, preedit: reply.preedit)
         }
     }
 

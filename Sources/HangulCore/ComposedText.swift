@@ -34,6 +34,13 @@ public struct ComposedText: Sendable, Equatable, CustomStringConvertible {
 
     public mutating func removeAll() { count = 0 }
 
+    /// The code point value at `index`, which must be below ``count``; reads without allocating,
+    /// for writers that encode the text themselves.
+    public subscript(index: Int) -> UInt32 {
+        precondition(index >= 0 && index < count, "ComposedText index \(index) out of 0..<\(count)")
+        return storage[index]
+    }
+
     /// The scalars as code point values.
     public var scalars: [UInt32] { (0..<count).map { storage[$0] } }
 

@@ -7,6 +7,12 @@ import HangulCore
 /// Hangul/Latin mode and the content type, and remembers which presses it handled so their releases
 /// are handled too. The rules are PROTOCOL.md section 9, in its order. Handling a key allocates
 /// nothing beyond what the composer does (nothing).
+///
+/// Session features beyond composition belong here, not in ``Composer``, which stays a pure
+/// per-syllable automaton: hanja conversion, the next one, is a module of its own (its dictionary is
+/// data loaded at run time) that the context consults when a key asks for candidates, keeping the
+/// candidate state beside the composer. The daemon's session and `hangul-compose` then get the
+/// feature together, since both drive this type.
 public struct InputContext: Sendable {
     /// The Hangul composer; change its layout and options with ``setLayout(_:)`` and
     /// ``setOptions(_:)``, which commit first.

@@ -23,6 +23,6 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
                 == self.modifiers.intersection(Self.significantModifiers)
     }
 
-    /// The chord in key notation (`<Hangul>`, `<Shift+space>`).
-    public var description: String { KeyNotation.format(keysym: keysym, modifiers: modifiers) }
+    /// The chord in its own notation (`Hangul`, `Shift+space`), as ``notation`` writes it.
+    public var description: String { notation }
 }

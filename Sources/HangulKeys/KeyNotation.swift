@@ -10,7 +10,7 @@
 ///   character also works as a name (`<Control+;>`). `<less>` types `<`; a lone `>` is a character.
 /// - Modifiers go before the name, joined by `+`: `<Control+a>`, `<Shift+space>`, `<Alt+x>`,
 ///   `<Super+x>`. Accepted, ignoring case: `Shift`, `Lock`, `Control` or `Ctrl`, `Alt` or `Mod1`,
-///   `Mod2`, `Mod3`, `Super` or `Mod4`, `Mod5`.
+///   `Mod2`, `Mod3`, `Super` or `Mod4`, `AltGr` or `Mod5` (``ModifierMask/spellings``).
 /// - A name that a US-QWERTY character key types names that key, and the keysym is what xkb gives
 ///   for it: `<Shift+a>` is keysym `A` with Shift, `<Shift+1>` is `exclam` with Shift, `<Lock+a>` is
 ///   `A` with Lock, `<Control+A>` is `A` with Control and Shift, `<less>` is `less` with Shift.
@@ -79,15 +79,6 @@ public enum KeyNotation {
 
     // MARK: - Internals
 
-    /// Modifier spellings `parse` accepts, lower-cased.
-    static let modifierSpellings: [String: ModifierMask] = [
-        "shift": .shift, "lock": .lock, "control": .control, "ctrl": .control, "alt": .mod1, "mod1": .mod1,
-        "mod2": .mod2, "mod3": .mod3, "super": .mod4, "mod4": .mod4, "mod5": .mod5,
-    ]
-
-    /// The name `format` writes for each modifier bit, in bit order.
-    static let modifierNames = ["Shift", "Lock", "Control", "Alt", "Mod2", "Mod3", "Super", "Mod5"]
-
     /// What a key named by a keysym gives with modifiers listed: a US-QWERTY character key gets the
     /// Shift its name implies and the level xkb would pick; any other keysym stays as it is.
     static func resolve(_ keysym: Keysym, listed: ModifierMask) -> (Keysym, ModifierMask) {
@@ -111,7 +102,7 @@ public enum KeyNotation {
             let position = offset + (start - inner.startIndex)
             guard plus > start else { throw .emptyModifier(position: position) }
             let name = String(String.UnicodeScalarView(inner[start..<plus]))
-            guard let modifier = modifierSpellings[name.lowercased()] else {
+            guard let modifier = ModifierMask.spellings[name.lowercased()] else {
                 throw .unknownModifier(name, position: position)
             }
             modifiers.formUnion(modifier)
@@ -133,7 +124,7 @@ public enum KeyNotation {
     /// `<Mods+name>`.
     static func chord(_ name: String, _ modifiers: ModifierMask) -> String {
         var text = "<"
-        for (bit, modifierName) in modifierNames.enumerated() where modifiers.rawValue & (1 << bit) != 0 {
+        for (bit, modifierName) in ModifierMask.notationNames.enumerated() where modifiers.rawValue & (1 << bit) != 0 {
             text += modifierName + "+"
         }
         return text + name + ">"

@@ -97,7 +97,7 @@ struct EndToEndTests {
                 let client = try HangulClient(socketPath: path, clientName: "e2e-\(index)")
                 var text = ""
                 for key in Array(inputs[index]) {
-                    let keysym = UInt32(key.unicodeScalars.first?.value ?? 0)
+                    let keysym = Keysym(rawValue: key.unicodeScalars.first?.value ?? 0)
                     let states = try client.keys([.init(keysym: keysym), .init(keysym: keysym, isRelease: true)])
                     text += states[0].commit
                 }

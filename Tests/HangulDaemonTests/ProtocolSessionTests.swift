@@ -114,8 +114,8 @@ private let helloRequired =
         #expect(session.lastMethod == nil && session.lastErrorCode == nil)
     }
 
-    /// A bad toggle key is found only after the parser has accepted the request; it must still change
-    /// nothing, neither the other options in the same request nor the preedit.
+    /// A bad toggle key is a parameter error like any other: the other options in the same request
+    /// and the preedit stay as they were.
     @Test func setOptionsWithABadToggleKeyChangesNothing() {
         var session = ProtocolSession.opened()
         _ = session.send(#"{"id":1,"method":"key","params":{"keysym":107}}"#)
@@ -139,14 +139,15 @@ private let helloRequired =
                 == #"{"id":5,"result":{"handled":true,"commit":"ㄱ","preedit":"","mode":"latin"}}"#)
     }
 
-    /// An unknown keysym name is a parameter error, which comes before the hello rule (4.1).
+    /// An unknown keysym name is a parameter error, which comes before the hello rule (4.1); like
+    /// every parameter error it is logged by code alone, since the request never became a method call.
     @Test func aBadToggleKeyBeforeHelloIsAParameterError() {
         var session = ProtocolSession(decoder: nil, layouts: .builtIn)
         #expect(
             session.send(#"{"id":1,"method":"set_options","params":{"toggle-keys":["Hangl"]}}"#)
                 == #"{"id":1,"error":{"code":-32602,"message":"params.toggle-keys[0] names no X11 keysym: \"Hangl\"; use a keysym name such as \"Hangul\" or \"space\""}}"#
         )
-        #expect(session.lastMethod == .setOptions)
+        #expect(session.lastMethod == nil)
         #expect(session.lastErrorCode == .invalidParams)
     }
 
@@ -157,6 +158,19 @@ private let helloRequired =
             session.send(#"{"id":1,"method":"set_options","params":{"toggle-keys":["shift+space","hangul"]}}"#)
                 == #"{"id":1,"error":{"code":-32602,"message":"params.toggle-keys[1] names no X11 keysym: \"hangul\"; use a keysym name such as \"Hangul\" or \"space\""}}"#
         )
+    }
+
+    /// PROTOCOL.md 9.3: replies name a keysym by xkbcommon's first name for it, whatever name was
+    /// sent, and the options are read off the session's one context.
+    @Test func toggleKeysAreReportedByTheirCanonicalNames() {
+        var session = ProtocolSession.opened()
+        #expect(
+            session.send(#"{"id":1,"method":"set_options","params":{"toggle-keys":["mod1+Page_Up","0xff31"]}}"#)
+                == #"{"id":1,"result":{"commit":"","preedit":"","mode":"hangul","options":{"layout":"2","#
+                + #""auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
+                + #""extended-vowels":true,"output":"syllables","toggle-keys":["Alt+Prior","Hangul"],"#
+                + #""escape-to-latin":false}}}"#)
+        #expect(session.options.toggleKeys.map(\.notation) == ["Alt+Prior", "Hangul"])
     }
 
     @Test func setOptionsAppliesEveryOptionToTheKeys() {

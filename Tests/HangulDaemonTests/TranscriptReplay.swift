@@ -1,5 +1,6 @@
 import HangulKeys
 import HangulProtocol
+import HangulTestSupport
 
 /// Replays a transcript against the real session in a ``ConnectionSimulator``, as `replay.py` replays
 /// it against a daemon.

@@ -1,3 +1,4 @@
+import HangulKeys
 import PropertyBased
 import Testing
 
@@ -16,15 +17,15 @@ import Testing
     @Test func typingRequestsTakeTheFastPath() {
         #expect(
             fast(#"{"id":7,"method":"key","params":{"keysym":115,"keycode":39}}"#)
-                == Request(id: .integer(7), method: .key(KeyParams(keysym: 115, keycode: 39))))
+                == Request(id: .integer(7), method: .key(KeyEvent(keysym: 115, keycode: 39))))
         #expect(
             fast(#"{"id":0,"method":"key","params":{"release":true,"modifiers":257,"keysym":536870911}}"#)
                 == Request(
                     id: .integer(0),
-                    method: .key(KeyParams(keysym: 0x1FFF_FFFF, modifiers: .shift, isRelease: true))))
+                    method: .key(KeyEvent(keysym: 0x1FFF_FFFF, modifiers: .shift, isRelease: true))))
         #expect(
             fast(#"{"id":999999999999999999,"method":"key","params":{"keysym":0,"keycode":65535}}"#)
-                == Request(id: .integer(999_999_999_999_999_999), method: .key(KeyParams(keysym: 0, keycode: 65535))))
+                == Request(id: .integer(999_999_999_999_999_999), method: .key(KeyEvent(keysym: 0, keycode: 65535))))
     }
 
     @Test(arguments: [

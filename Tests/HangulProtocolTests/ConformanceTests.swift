@@ -1,4 +1,5 @@
 import HangulProtocol
+import HangulTestSupport
 import Testing
 
 /// Reads every transcript in `protocol/conformance` with ``ConformanceTranscript``.

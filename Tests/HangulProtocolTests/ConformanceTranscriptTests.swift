@@ -1,4 +1,5 @@
 import HangulProtocol
+import HangulTestSupport
 import Testing
 
 @Suite struct ConformanceTranscriptTests {

@@ -1,4 +1,5 @@
 import HangulCore
+import HangulKeys
 import HangulProtocol
 import Testing
 
@@ -12,11 +13,11 @@ import Testing
         + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false}"#
 
     @Test func keyRepliesListHandledCommitPreeditMode() {
-        let result = KeyResult(handled: true, commit: "안", preedit: "ㄴ", mode: .hangul)
+        let result = KeyResult(handled: true, commit: ComposedText("안"), preedit: ComposedText("ㄴ"), mode: .hangul)
         #expect(
             line(.integer(5), result)
                 == #"{"id":5,"result":{"handled":true,"commit":"안","preedit":"ㄴ","mode":"hangul"}}"# + "\n")
-        let passed = KeyResult(handled: false, commit: "", preedit: "", mode: .latin)
+        let passed = KeyResult(handled: false, preedit: ComposedText(), mode: .latin)
         #expect(
             line(.string("k"), passed)
                 == #"{"id":"k","result":{"handled":false,"commit":"","preedit":"","mode":"latin"}}"# + "\n")
@@ -35,7 +36,7 @@ import Testing
         var options = SessionOptions()
         options.composer.autoReorder = true
         options.composer.output = .jamo
-        options.toggleKeys = [ToggleKey(modifiers: [.mod5, .shift], keysymName: "Hangul")]
+        options.toggleKeys = [KeyChord(keysym: .hangul, modifiers: [.mod5, .shift])]
         options.escapeToLatin = true
         let state = StateResult(commit: "ㄱ", preedit: "", mode: .hangul)
         #expect(

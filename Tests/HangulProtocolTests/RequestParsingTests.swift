@@ -1,4 +1,5 @@
 import HangulCore
+import HangulKeys
 import HangulProtocol
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
     @Test func keyDefaultsAndKeepsOnlyCoreModifierBits() {
         #expect(
             request(#"{"id":2,"method":"key","params":{"keysym":97}}"#)
-                == Request(id: .integer(2), method: .key(KeyParams(keysym: 0x61))))
+                == Request(id: .integer(2), method: .key(KeyEvent(keysym: 0x61))))
         let full = request(
             #"{"id":3,"method":"key","params":{"keysym":65288,"keycode":22,"modifiers":1073742021,"release":true}}"#)
         #expect(
@@ -43,13 +44,13 @@ import Testing
                 == Request(
                     id: .integer(3),
                     method: .key(
-                        KeyParams(
+                        KeyEvent(
                             keysym: 0xFF08, keycode: 22, modifiers: [.shift, .control, .mod4, .mod5], isRelease: true))
                 ))
         #expect(
             request(#"{"id":4,"method":"key","params":{"keysym":536870911,"keycode":65535,"modifiers":4294967295}}"#)
                 == Request(
-                    id: .integer(4), method: .key(KeyParams(keysym: 0x1FFF_FFFF, keycode: 65535, modifiers: .core))))
+                    id: .integer(4), method: .key(KeyEvent(keysym: 0x1FFF_FFFF, keycode: 65535, modifiers: .core))))
     }
 
     @Test func methodsWithoutParamsIgnoreWhatTheyAreGiven() {
@@ -79,7 +80,7 @@ import Testing
             ],
             output: .jamo,
             toggleKeys: [
-                ToggleKey(modifiers: [.control, .mod4], keysymName: "Hangul"), ToggleKey(keysymName: "F9"),
+                KeyChord(keysym: .hangul, modifiers: [.control, .mod4]), KeyChord(keysym: Keysym(rawValue: 0xFFC6)),
             ],
             escapeToLatin: true)
         #expect(request(line)?.method == .setOptions(expected))
@@ -229,7 +230,7 @@ import Testing
                 == #"{"id":"a","error":{"code":-32000,"message":"hello was already answered on this connection; open a new connection to start over"}}"#
                 + "\n")
         #expect(
-            line(.unknownKeysymName("Hangl", index: 2, id: .integer(9)))
+            reply(#"{"id":9,"method":"set_options","params":{"toggle-keys":["Hangul","space","Hangl"]}}"#)
                 == #"{"id":9,"error":{"code":-32602,"message":"params.toggle-keys[2] names no X11 keysym: \"Hangl\"; use a keysym name such as \"Hangul\" or \"space\""}}"#
                 + "\n")
         #expect(

@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 "CIBus", "CHangulIBusEngine", "HangulFrontendContract",
                 .product(name: "HangulClient", package: "hangul"),
+                .product(name: "HangulKeys", package: "hangul"),
                 .product(name: "HangulProtocol", package: "hangul"),
             ]
         ),

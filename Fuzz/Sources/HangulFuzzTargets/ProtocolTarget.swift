@@ -3,15 +3,24 @@ import HangulProtocol
 
 /// Arbitrary bytes into the protocol's line parser (``HangulProtocol/Request/parse(line:)-([UInt8])``).
 ///
-/// Checked: parsing never traps; an error's reply line is one line of valid JSON; and whatever the
-/// JSON parser accepts, written back by the canonical writer, reads back as the same value and is
-/// written the same way again (the writer and the parser agree).
+/// Checked: parsing never traps; an error's reply line is one line of valid JSON; a request the
+/// parser accepts, written by the client's writer (`Request.line`), parses back as the same request
+/// (the two directions agree); and whatever the JSON parser accepts, written back by the canonical
+/// writer, reads back as the same value and is written the same way again.
 public enum ProtocolTarget {
     public static func problems(_ data: UnsafeBufferPointer<UInt8>) -> [String] {
         let line = Array(data)
         var problems: [String] = []
-        switch Request.parse(line: line, layouts: .builtIn) {
-        case .blank, .request: break
+        switch Request.parse(line: line) {
+        case .blank: break
+        case .request(let request):
+            let written = request.line
+            if written.last != 0x0A || written.dropLast().contains(0x0A) {
+                problems.append("written request is not one line: \(request)")
+            } else if Request.parse(line: Array(written.dropLast())) != .request(request) {
+                problems.append(
+                    "request changed when written and read back: \(String(decoding: written, as: UTF8.self))")
+            }
         case .invalid(let error), .invalidNotification(let error):
             let reply = error.replyLine
             if reply.last != 0x0A || reply.dropLast().contains(0x0A) {

@@ -1,3 +1,4 @@
+import HangulKeys
 import HangulProtocol
 
 // A session holds what the user is typing (the preedit, inside its composer). Printing it, dumping

@@ -6,18 +6,17 @@ import HangulProtocol
 ///
 /// A state machine in the house style: ``handle(line:)`` takes one line and returns the bytes to
 /// send, and the caller (the server's connection handler) does the I/O, the framing and the bounds.
-/// The session holds whether `hello` succeeded, the ``InputContext`` that composes, and the options
-/// as the wire reports them. It never traps on client input: every line becomes a reply, an error
-/// reply or nothing.
+/// The session holds whether `hello` succeeded and one ``InputContext``, which composes and keeps
+/// the mode and the key rules; the options the wire reports are read off that context when a reply
+/// needs them (``options``), never stored beside it. It never traps on client input: every line
+/// becomes a reply, an error reply or nothing.
 ///
 /// Nothing here is loggable content: replies carry typed text, so the server logs only
 /// ``lastMethod``, ``lastErrorCode`` and sizes, and ``description`` shows no text.
 public struct ProtocolSession: Sendable {
     /// Whether `hello` has succeeded; until then every other method fails with `-32000`.
     public private(set) var isOpen = false
-    /// The options as the wire reports them; ``context`` holds the same values in typed form.
-    public private(set) var options = SessionOptions()
-    /// The composer, the mode and the key rules.
+    /// The composer, the mode, the key rules and the options: the session's one source of truth.
     private var context: InputContext
     /// The pending bound the server enforces, reported in `hello`'s capabilities.
     public let maxPendingRequests: Int
@@ -46,11 +45,15 @@ public struct ProtocolSession: Sendable {
         self.context = InputContext(decoder: decoder)
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts
-        if let layout = layouts.layout(named: options.layout) { _ = context.setLayout(layout) }
+        // The default layout by its id in this catalog: a user file may override the built-in.
+        if let layout = layouts.layout(named: context.composer.layout.id) { _ = context.setLayout(layout) }
     }
 
+    /// The options as the wire reports them, read off the session's context.
+    public var options: SessionOptions { SessionOptions(context) }
+
     /// The mode replies report: Latin in a password field, otherwise the session's mode.
-    public var mode: HangulProtocol.InputMode { Self.wireMode(context.effectiveMode) }
+    public var mode: InputMode { context.effectiveMode }
 
     /// Handles one line (without its newline); returns the reply line, newline included, or nil when
     /// none is due (a blank line, or any notification).
@@ -90,32 +93,18 @@ public struct ProtocolSession: Sendable {
 
     /// Carries out a parsed request; returns its reply line (nil for a notification) or throws the
     /// error to answer, whose id the caller fills in.
+    ///
+    /// The parser has checked every parameter (PROTOCOL.md 4.1, step 4), toggle-key names and
+    /// layouts included; what is left is the session state (step 5): hello first, and once.
     private mutating func perform(_ request: Request) throws(ProtocolError) -> [UInt8]? {
-        if case .hello(let hello) = request.method {
-            return try open(hello, id: request.id)
-        }
-        // Toggle-key names are parameters, checked before the session state (PROTOCOL.md 4.1, step
-        // 4 before step 5); only the daemon can check them, since only it links xkbcommon.
-        var toggleChords: [KeyChord]?
-        if case .setOptions(let patch) = request.method, let toggleKeys = patch.toggleKeys {
-            toggleChords = try Self.chords(for: toggleKeys)
-        }
-        guard isOpen else { throw .helloRequired(id: nil) }
         let id = request.id
+        guard isOpen || request.method.name == .hello else { throw .helloRequired(id: nil) }
         switch request.method {
-        case .hello:
-            // Answered by open(_:id:) above; a switch without this case would not be exhaustive.
-            throw .internalError(method: .hello, id: nil)
-        case .key(let key):
-            let result = context.handle(
-                KeyEvent(
-                    keysym: Keysym(rawValue: key.keysym), keycode: key.keycode,
-                    modifiers: ModifierMask(rawValue: key.modifiers.rawValue), isRelease: key.isRelease))
-            return reply(
-                id: id,
-                HangulProtocol.KeyResult(
-                    handled: result.handled, commit: result.commit.string, preedit: result.preedit.string,
-                    mode: Self.wireMode(result.mode)))
+        case .hello(let hello):
+            return try open(hello, id: id)
+        case .key(let event):
+            let result = context.handle(event)
+            return reply(id: id, result)
         case .reset:
             let commit = context.flush()
             return reply(id: id, state(commit: commit))
@@ -123,17 +112,17 @@ public struct ProtocolSession: Sendable {
             context.cancel()
             return reply(id: id, state(commit: ComposedText()))
         case .setOptions(let patch):
-            return try setOptions(patch, toggleChords: toggleChords, id: id)
+            return try setOptions(patch, id: id)
         case .getOptions:
             return reply(id: id, OptionsResult(state: nil, options: options))
         case .setMode(let mode):
-            let commit = context.setMode(mode == .hangul ? .hangul : .latin)
+            let commit = context.setMode(mode)
             return reply(id: id, state(commit: commit))
         case .toggle:
             let commit = context.toggle()
             return reply(id: id, state(commit: commit))
-        case .setContentType(let purpose):
-            let commit = context.setContentType(purpose == .password ? .password : .normal)
+        case .setContentType(let type):
+            let commit = context.setContentType(type)
             return reply(id: id, state(commit: commit))
         case .ping:
             return reply(id: id, EmptyResult())
@@ -155,12 +144,9 @@ public struct ProtocolSession: Sendable {
                 layouts: layouts.entries.map(LayoutSummary.init), maxPendingRequests: maxPendingRequests))
     }
 
-    /// `set_options`, with the patch's toggle keys already checked and turned into `toggleChords`:
-    /// everything is checked before anything changes, so on error nothing does (not even a commit);
-    /// then the preedit is committed and the options applied.
-    private mutating func setOptions(
-        _ patch: OptionsPatch, toggleChords: [KeyChord]?, id: RequestID?
-    ) throws(ProtocolError) -> [UInt8]? {
+    /// `set_options`: the parser has checked the whole patch, so nothing can fail half way; the
+    /// preedit is committed (always, even when no value changes), then the options are applied.
+    private mutating func setOptions(_ patch: OptionsPatch, id: RequestID?) throws(ProtocolError) -> [UInt8]? {
         let newOptions = options.applying(patch)
         guard let layout = layouts.layout(named: newOptions.layout) else {
             throw .internalError(method: .setOptions, id: nil)
@@ -168,25 +154,9 @@ public struct ProtocolSession: Sendable {
         let commit = context.flush()
         _ = context.setLayout(layout)
         _ = context.setOptions(newOptions.composer)
-        if let toggleChords { context.toggleKeys = toggleChords }
+        context.toggleKeys = newOptions.toggleKeys
         context.escapeSwitchesToLatin = newOptions.escapeToLatin
-        options = newOptions
         return reply(id: id, OptionsResult(state: state(commit: commit), options: options))
-    }
-
-    /// The key chords for `toggle-keys` entries, or the `-32602` naming the first unknown keysym name.
-    ///
-    /// Names are looked up exactly as xkbcommon spells them (PROTOCOL.md section 9.3: case matters).
-    static func chords(for toggleKeys: [ToggleKey]) throws(ProtocolError) -> [KeyChord] {
-        var chords: [KeyChord] = []
-        chords.reserveCapacity(toggleKeys.count)
-        for (index, toggleKey) in toggleKeys.enumerated() {
-            guard let keysym = Keysym(exactName: toggleKey.keysymName) else {
-                throw .unknownKeysymName(toggleKey.keysymName, index: index, id: nil)
-            }
-            chords.append(KeyChord(keysym: keysym, modifiers: ModifierMask(rawValue: toggleKey.modifiers.rawValue)))
-        }
-        return chords
     }
 
     /// The state object after an operation that committed `commit`.
@@ -201,10 +171,5 @@ public struct ProtocolSession: Sendable {
         writer.removeAll()
         Reply.write(id: id, result: result, to: &writer)
         return writer.bytes
-    }
-
-    /// The protocol's spelling of a mode (the two modules each name the two modes).
-    private static func wireMode(_ mode: HangulKeys.InputMode) -> HangulProtocol.InputMode {
-        mode == .hangul ? .hangul : .latin
     }
 }

@@ -1,6 +1,8 @@
 import Dispatch
 import HangulClient
 import HangulFrontendContract
+import HangulKeys
+import HangulProtocol
 import Synchronization
 
 /// One input context's session with `hanguld`: the only place the engine talks to the daemon.
@@ -43,44 +45,55 @@ final class DaemonLink {
     }
 
     func key(keysym: UInt32, keycode: UInt32?, modifiers: UInt32, isRelease: Bool) -> DaemonReply? {
-        let event = HangulClient.Key(keysym: keysym, keycode: keycode, modifiers: modifiers, isRelease: isRelease)
+        let event = KeyEvent(
+            keysym: Keysym(rawValue: keysym), keycode: keycode,
+            modifiers: ModifierMask(rawValue: modifiers), isRelease: isRelease)
         return perform { client throws(ClientError) in
-            guard let state = try client.keys([event]).first else { throw .unexpectedReply("no reply to a key") }
-            return state
+            let reply = try client.key(event)
+            return (reply.handled, reply.commit, reply.preedit, reply.mode)
         }
     }
 
     /// Drops the preedit: the client already committed what it showed (focus out, reset).
     func cancel() {
         guard client != nil else { return }
-        _ = perform { client throws(ClientError) in try client.cancel() }
+        _ = perform { client throws(ClientError) in Self.unhandled(try client.cancel()) }
     }
 
     /// Commits the preedit (engine switch).
     func reset() -> DaemonReply? {
         guard client != nil else { return nil }
-        return perform { client throws(ClientError) in try client.reset() }
+        return perform { client throws(ClientError) in Self.unhandled(try client.reset()) }
     }
 
     /// Flips Hangul and Latin mode (the panel's 한/A button).
     func toggle() -> DaemonReply? {
-        perform { client throws(ClientError) in try client.toggle() }
+        perform { client throws(ClientError) in Self.unhandled(try client.toggle()) }
     }
 
     func setContentType(password: Bool) -> DaemonReply? {
         wantsPassword = password
-        return perform { client throws(ClientError) in try client.setContentType(password: password) }
+        return perform { client throws(ClientError) in
+            Self.unhandled(try client.setContentType(password ? .password : .normal))
+        }
     }
 
     // MARK: - Connection
 
-    private func perform(_ call: (HangulClient) throws(ClientError) -> HangulClient.State) -> DaemonReply? {
+    /// What a reply that carries state says, with `handled` false for the methods that are not `key`.
+    private typealias State = (handled: Bool, commit: String, preedit: String, mode: InputMode)
+
+    private static func unhandled(_ result: StateResult) -> State {
+        (false, result.commit, result.preedit, result.mode)
+    }
+
+    private func perform(_ call: (HangulClient) throws(ClientError) -> State) -> DaemonReply? {
         guard let client = currentClient() else { return nil }
         do {
             let state = try call(client)
-            if !wantsPassword { wantsLatin = state.mode == "latin" }
+            if !wantsPassword { wantsLatin = state.mode == .latin }
             return DaemonReply(
-                handled: state.handled, commit: state.commit, preedit: state.preedit, isHangul: state.mode == "hangul")
+                handled: state.handled, commit: state.commit, preedit: state.preedit, isHangul: state.mode == .hangul)
         } catch {
             drop()
             return nil
@@ -113,8 +126,8 @@ final class DaemonLink {
     /// Sends a new session what the user had; `false` when the daemon fails meanwhile.
     private func restore(_ fresh: HangulClient) -> Bool {
         do {
-            if wantsLatin { _ = try fresh.setMode(hangul: false) }
-            if wantsPassword { _ = try fresh.setContentType(password: true) }
+            if wantsLatin { _ = try fresh.setMode(.latin) }
+            if wantsPassword { _ = try fresh.setContentType(.password) }
             return true
         } catch {
             return false
@@ -154,7 +167,7 @@ final class DaemonLink {
     /// retries for up to two seconds (a release daemon accepts connections about 20 ms after exec).
     private static func connect(path: String, deadline: Int, hanguld: String?) -> HangulClient? {
         if let client = try? HangulClient(
-            socketPath: path, clientName: "ibus-engine-hanguld", deadlineMilliseconds: deadline)
+            socketPath: path, clientName: "ibus-engine-hanguld", timeout: .milliseconds(deadline))
         {
             return client
         }
@@ -164,7 +177,7 @@ final class DaemonLink {
         for _ in 0..<100 {
             usleepMilliseconds(20)
             if let client = try? HangulClient(
-                socketPath: path, clientName: "ibus-engine-hanguld", deadlineMilliseconds: deadline)
+                socketPath: path, clientName: "ibus-engine-hanguld", timeout: .milliseconds(deadline))
             {
                 return client
             }

@@ -24,3 +24,12 @@ public struct OptionsResult: ReplyResult, Equatable {
         writer.raw("}")
     }
 }
+
+extension OptionsResult: ReceivableResult {
+    /// Reads either shape: with the state members (`set_options`) or without (`get_options`).
+    public init(parsing result: JSONValue) throws(ReplyParseError) {
+        let reader = try ResultReader(result, path: "result")
+        let state = reader.has("commit") ? try StateResult(reading: reader) : nil
+        self.init(state: state, options: try SessionOptions(reading: reader.object("options")))
+    }
+}

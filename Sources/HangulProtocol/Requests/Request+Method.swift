@@ -1,10 +1,17 @@
+import HangulKeys
+
 extension Request {
-    /// A method with its parameters, already checked.
+    /// A method with its parameters, already checked, in the engine's own types.
+    ///
+    /// The protocol has no parameter types of its own where the engine has one: a `key` carries a
+    /// ``KeyEvent``, `set_mode` an ``InputMode``, `set_content_type` a ``ContentType``, and the
+    /// toggle keys of `set_options` are ``KeyChord``s. What each method's name is and how its
+    /// parameters are read and written is the method table (`Request+MethodTable.swift`).
     public enum Method: Equatable, Sendable {
         /// Opens the session and negotiates the protocol version; must come first.
         case hello(HelloParams)
         /// A key press or release.
-        case key(KeyParams)
+        case key(KeyEvent)
         /// Commit the preedit (focus out, click, cursor move).
         case reset
         /// Drop the preedit without committing it.
@@ -17,25 +24,9 @@ extension Request {
         case setMode(InputMode)
         /// Flip between Hangul and Latin mode.
         case toggle
-        /// Say what kind of field has focus.
-        case setContentType(ContentPurpose)
+        /// Say what kind of field has focus (the wire calls it the field's `purpose`).
+        case setContentType(ContentType)
         /// Answer with an empty result, to check the daemon is alive.
         case ping
-
-        /// The method's name on the wire.
-        public var name: Name {
-            switch self {
-            case .hello: .hello
-            case .key: .key
-            case .reset: .reset
-            case .cancel: .cancel
-            case .setOptions: .setOptions
-            case .getOptions: .getOptions
-            case .setMode: .setMode
-            case .toggle: .toggle
-            case .setContentType: .setContentType
-            case .ping: .ping
-            }
-        }
     }
 }

@@ -40,15 +40,6 @@ extension ProtocolError {
             message: "hello was already answered on this connection; open a new connection to start over", id: id)
     }
 
-    /// `-32602`: a `toggle-keys` entry whose key name xkbcommon does not know.
-    public static func unknownKeysymName(_ name: String, index: Int, id: RequestID?) -> ProtocolError {
-        ProtocolError(
-            code: .invalidParams,
-            message: "params.toggle-keys[\(index)] names no X11 keysym: \(JSONValue.string(name).shortDescription);"
-                + " use a keysym name such as \"Hangul\" or \"space\"",
-            id: id)
-    }
-
     /// `-32603`: the daemon failed while handling `method`.
     public static func internalError(method: Request.Method.Name, id: RequestID?) -> ProtocolError {
         ProtocolError(

@@ -46,3 +46,17 @@ public struct LayoutSummary: Equatable, Sendable {
             koreanName: entry.layout.koreanName, kind: entry.layout.kind.rawValue, origin: origin)
     }
 }
+
+extension LayoutSummary {
+    /// Reads one entry of `hello`'s `layouts`.
+    init(reading reader: ResultReader) throws(ReplyParseError) {
+        guard let origin = Origin(rawValue: try reader.string("origin")) else {
+            throw ReplyParseError(
+                "\(reader.path).origin must be \"built-in\", \"user\" or \"user-override\", got "
+                    + (try reader.member("origin")).shortDescription)
+        }
+        self.init(
+            id: try reader.string("id"), aliases: try reader.strings("aliases"), name: try reader.string("name"),
+            koreanName: try reader.string("korean_name"), kind: try reader.string("kind"), origin: origin)
+    }
+}

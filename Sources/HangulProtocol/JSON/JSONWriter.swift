@@ -1,3 +1,5 @@
+import HangulCore
+
 /// Appends compact JSON to a byte buffer: the only way replies are written.
 ///
 /// Output is canonical so that replies are exact byte lines a transcript can compare: no whitespace
@@ -81,6 +83,19 @@ public struct JSONWriter: Sendable {
             bytes.append(contentsOf: value)
         } else {
             for byte in value { escaped(byte) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends composed text as a string literal, exactly as ``string(_:)`` writes its `String`,
+    /// but straight from the scalars: a `key` reply builds no `String` for its commit and preedit.
+    /// A value that is not a Unicode scalar (which the composer never produces) is left out, as
+    /// ``ComposedText/string`` leaves it out.
+    public mutating func string(_ text: ComposedText) {
+        bytes.append(UInt8(ascii: "\""))
+        for index in 0..<text.count {
+            guard let scalar = Unicode.Scalar(text[index]) else { continue }
+            for unit in scalar.utf8 { escaped(unit) }
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -1,3 +1,5 @@
+import HangulKeys
+
 /// The result of `reset`, `cancel`, `set_mode`, `toggle` and `set_content_type`:
 /// `{"commit":"…","preedit":"…","mode":"…"}`, in that order.
 ///
@@ -32,5 +34,18 @@ public struct StateResult: ReplyResult, Equatable {
         writer.raw(",")
         writer.key("mode")
         writer.string(mode.rawValue)
+    }
+}
+
+extension StateResult: ReceivableResult {
+    public init(parsing result: JSONValue) throws(ReplyParseError) {
+        try self.init(reading: ResultReader(result, path: "result"))
+    }
+
+    /// Reads the three state members of a result that may have more.
+    init(reading reader: ResultReader) throws(ReplyParseError) {
+        self.init(
+            commit: try reader.string("commit"), preedit: try reader.string("preedit"),
+            mode: try reader.choice("mode", as: InputMode.self))
     }
 }

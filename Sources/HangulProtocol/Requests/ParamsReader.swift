@@ -59,7 +59,15 @@ struct ParamsReader {
     func choice<Choice: RawRepresentable & CaseIterable>(
         _ name: String, as type: Choice.Type
     ) throws(ProtocolError) -> Choice? where Choice.RawValue == String {
-        guard let value = value(name) else { return nil }
+        guard value(name) != nil else { return nil }
+        return try requiredChoice(name, as: type)
+    }
+
+    /// A string field that must be given and be one of `Choice`'s raw values.
+    func requiredChoice<Choice: RawRepresentable & CaseIterable>(
+        _ name: String, as type: Choice.Type
+    ) throws(ProtocolError) -> Choice where Choice.RawValue == String {
+        let value = try required(name, Self.alternatives(Choice.self))
         guard case .string(let string) = value, let choice = Choice(rawValue: string) else {
             throw Self.invalid(
                 "params.\(name) must be \(Self.alternatives(Choice.self)), got \(value.shortDescription)")

@@ -1,3 +1,5 @@
+import HangulKeys
+
 extension Request {
     /// Reads a `key` request written in the one shape frontends send while typing, without building a
     /// ``JSONValue`` tree; nil for any other line, which then takes the general path.
@@ -64,17 +66,18 @@ private struct CanonicalKeyReader {
             guard skip("}") else { return nil }
         }
         guard skip("}"), index == bytes.count else { return nil }
-        // The ranges are the general path's (`Request.parseKey`); outside them it words the error.
-        guard let keysym, keysym <= Int64(KeyParams.maxKeysym) else { return nil }
+        // The ranges are the general path's (`KeyEvent(reading:)`); outside them it words the error.
+        guard let keysym, keysym <= Int64(KeyEvent.maxKeysym) else { return nil }
         if let keycode,
-            !(Int64(KeyParams.keycodeRange.lowerBound)...Int64(KeyParams.keycodeRange.upperBound)).contains(keycode)
+            !(Int64(KeyEvent.keycodeRange.lowerBound)...Int64(KeyEvent.keycodeRange.upperBound)).contains(keycode)
         {
             return nil
         }
         if let modifiers, modifiers > Int64(UInt32.max) { return nil }
-        let key = KeyParams(
-            keysym: UInt32(truncatingIfNeeded: keysym), keycode: keycode.map { UInt32(truncatingIfNeeded: $0) },
-            modifiers: KeyParams.Modifiers(rawValue: UInt32(truncatingIfNeeded: modifiers ?? 0)).intersection(.core),
+        let key = KeyEvent(
+            keysym: Keysym(rawValue: UInt32(truncatingIfNeeded: keysym)),
+            keycode: keycode.map { UInt32(truncatingIfNeeded: $0) },
+            modifiers: ModifierMask(rawValue: UInt32(truncatingIfNeeded: modifiers ?? 0)).intersection(.core),
             isRelease: release ?? false)
         return Request(id: .integer(id), method: .key(key))
     }

@@ -1,4 +1,5 @@
 import HangulCore
+import HangulKeys
 
 /// The result of `hello`, members in this order:
 /// `{"protocol":1,"server":{"name":…,"version":…},"mode":…,"options":{…},"layouts":[…],`
@@ -104,5 +105,30 @@ public struct HelloResult: ReplyResult, Equatable {
         writer.key("max_pending_requests")
         writer.integer(Int64(maxPendingRequests))
         writer.raw("}}")
+    }
+}
+
+extension HelloResult: ReceivableResult {
+    /// Reads `hello`'s result. Method names this client does not know (a later daemon's) are left
+    /// out of ``methods``, since nothing here could call them.
+    public init(parsing result: JSONValue) throws(ReplyParseError) {
+        let reader = try ResultReader(result, path: "result")
+        let server = try reader.object("server")
+        var layouts: [LayoutSummary] = []
+        for (index, entry) in try reader.array("layouts").enumerated() {
+            layouts.append(try LayoutSummary(reading: ResultReader(entry, path: "result.layouts[\(index)]")))
+        }
+        let capabilities = try reader.object("capabilities")
+        let maxLineBytes = try capabilities.integer("max_line_bytes")
+        let maxPending = try capabilities.integer("max_pending_requests")
+        guard let maxLineBytes = Int(exactly: maxLineBytes), let maxPending = Int(exactly: maxPending) else {
+            throw ReplyParseError("result.capabilities holds a bound this platform's Int cannot hold")
+        }
+        self.init(
+            protocolVersion: try reader.integer("protocol"), serverName: try server.string("name"),
+            serverVersion: try server.string("version"), mode: try reader.choice("mode", as: InputMode.self),
+            options: try SessionOptions(reading: reader.object("options")), layouts: layouts,
+            methods: try capabilities.strings("methods").compactMap(Request.Method.Name.init(rawValue:)),
+            maxLineBytes: maxLineBytes, maxPendingRequests: maxPending)
     }
 }

@@ -11,5 +11,6 @@ extension Request.Method {
         case toggle
         case setContentType = "set_content_type"
         case ping
+
     }
 }

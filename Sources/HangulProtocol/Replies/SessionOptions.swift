@@ -1,0 +1,106 @@
+import HangulCore
+import HangulKeys
+
+/// Every per-session option, as `hello`, `get_options` and `set_options` report them.
+///
+/// This is a reading of an ``InputContext``, not a second copy beside it: the daemon's session
+/// holds only the context and derives this value when a reply needs it (``init(_:)``), so the two
+/// cannot drift. Options belong to one session and die with its connection; nothing is stored.
+/// The wire object always carries every option, in the order of ``names``, so a reply line is exact.
+public struct SessionOptions: Equatable, Sendable {
+    /// The layout's canonical id (an alias sent in `set_options` is reported as the id).
+    public var layout: String
+    /// The composer's switches and output form.
+    public var composer: ComposerOptions
+    /// Keys that switch between Hangul and Latin mode.
+    public var toggleKeys: [KeyChord]
+    /// Whether Escape also switches to Latin mode (for modal editors such as Vim).
+    public var escapeToLatin: Bool
+
+    public init(layout: String, composer: ComposerOptions, toggleKeys: [KeyChord], escapeToLatin: Bool) {
+        self.layout = layout
+        self.composer = composer
+        self.toggleKeys = toggleKeys
+        self.escapeToLatin = escapeToLatin
+    }
+
+    /// The options a context composes with.
+    public init(_ context: InputContext) {
+        self.init(
+            layout: context.composer.layout.id, composer: context.composer.options, toggleKeys: context.toggleKeys,
+            escapeToLatin: context.escapeSwitchesToLatin)
+    }
+
+    /// The defaults, those of a fresh ``InputContext``: dubeolsik, libhangul's switches plus
+    /// extended vowels, and the toggle keys Hangul and Shift+space.
+    public init() {
+        self.init(InputContext())
+    }
+
+    /// The option names on the wire, in reply order.
+    public static let names: [String] =
+        ["layout"] + ComposerOptions.Option.allCases.map(\.rawValue) + ["output", "toggle-keys", "escape-to-latin"]
+
+    /// These options with `patch` applied; options the patch leaves out are kept.
+    public func applying(_ patch: OptionsPatch) -> SessionOptions {
+        var result = self
+        if let layout = patch.layout { result.layout = layout }
+        for option in ComposerOptions.Option.allCases {
+            if let value = patch.switches[option] { result.composer[option] = value }
+        }
+        if let output = patch.output { result.composer.output = output }
+        if let toggleKeys = patch.toggleKeys { result.toggleKeys = toggleKeys }
+        if let escapeToLatin = patch.escapeToLatin { result.escapeToLatin = escapeToLatin }
+        return result
+    }
+}
+
+extension JSONWriter {
+    /// Appends the options object, every option in ``SessionOptions/names`` order.
+    public mutating func options(_ options: SessionOptions) {
+        raw("{")
+        key("layout")
+        string(options.layout)
+        for option in ComposerOptions.Option.allCases {
+            raw(",")
+            string(option.rawValue)
+            raw(":")
+            bool(options.composer[option])
+        }
+        raw(",")
+        key("output")
+        string(options.composer.output.rawValue)
+        raw(",")
+        key("toggle-keys")
+        chords(options.toggleKeys)
+        raw(",")
+        key("escape-to-latin")
+        bool(options.escapeToLatin)
+        raw("}")
+    }
+}
+
+extension SessionOptions {
+    /// Reads an options object; every option of ``names`` must be there, and toggle keys must name
+    /// keysyms this side's xkbcommon knows.
+    init(reading reader: ResultReader) throws(ReplyParseError) {
+        var composer = ComposerOptions()
+        for option in ComposerOptions.Option.allCases {
+            composer[option] = try reader.bool(option.rawValue)
+        }
+        composer.output = try reader.choice("output", as: ComposerOptions.OutputForm.self)
+        var toggleKeys: [KeyChord] = []
+        for (index, notation) in try reader.strings("toggle-keys").enumerated() {
+            do throws(KeyChord.NotationError) {
+                toggleKeys.append(try KeyChord(notation: notation))
+            } catch {
+                throw ReplyParseError(
+                    "\(reader.path).toggle-keys[\(index)] is not a key chord such as \"Shift+space\": "
+                        + JSONValue.string(notation).shortDescription)
+            }
+        }
+        self.init(
+            layout: try reader.string("layout"), composer: composer, toggleKeys: toggleKeys,
+            escapeToLatin: try reader.bool("escape-to-latin"))
+    }
+}
