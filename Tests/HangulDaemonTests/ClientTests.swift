@@ -67,7 +67,10 @@ import Testing
     @Test func aReplyNotInTimeThrowsAndTheConnectionIsThenUnusable() throws {
         let (clientEnd, daemonEnd) = try Self.socketPair()
         defer { close(daemonEnd) }
-        try Self.write(Reply.line(id: .integer(1), result: HelloResult(layouts: LayoutCatalog.builtIn.entries.map(LayoutSummary.init))), to: daemonEnd)
+        try Self.write(
+            Reply.line(
+                id: .integer(1), result: HelloResult(layouts: LayoutCatalog.builtIn.entries.map(LayoutSummary.init))),
+            to: daemonEnd)
         let client = try HangulClient(connection: UnixSocketConnection(connected: clientEnd))
         #expect(client.hello == HelloResult(layouts: LayoutCatalog.builtIn.entries.map(LayoutSummary.init)))
 

@@ -148,7 +148,9 @@ import Testing
         }
         #expect(try StateResult(parsing: value) == StateResult(commit: "가", preedit: "", mode: .hangul))
         var writer = JSONWriter()
-        Reply.write(id: .integer(1), result: HelloResult(layouts: LayoutCatalog.builtIn.entries.map(LayoutSummary.init)), to: &writer)
+        Reply.write(
+            id: .integer(1), result: HelloResult(layouts: LayoutCatalog.builtIn.entries.map(LayoutSummary.init)),
+            to: &writer)
         let later = String(decoding: writer.bytes, as: UTF8.self)
             .replacingOccurrences(of: #""ping"]"#, with: #""ping","hanja"]"#)
         guard case .result(_, let helloValue) = try ReceivedReply(parsing: Array(later.utf8.dropLast())) else {
