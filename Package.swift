@@ -139,7 +139,7 @@ let package = Package(
             dependencies: [
                 "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "CPeerCredentials",
                 "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
-                "hanguld", "hangul-compose", "HangulTestSupport",
+                "hanguld", "hangul-compose", "hangulctl", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -114,7 +114,13 @@ public struct ProtocolSession: Sendable {
     private mutating func perform(_ request: Request) throws(ProtocolError) -> [UInt8]? {
         let id = request.id
         guard isOpen || request.method.name == .hello else { throw .helloRequired(id: nil) }
-        var followed = followSettingsAtBoundary()
+        // Reloaded settings are taken before the operation when nothing is being composed, and after
+        // it when it ended the syllable; never by a method whose reply cannot say so.
+        var followed: Bool
+        switch request.method.name {
+        case .hello, .ping: followed = false
+        default: followed = followSettingsAtBoundary()
+        }
         switch request.method {
         case .hello(let hello):
             return try open(hello, id: id)

@@ -45,9 +45,9 @@ public struct SettingsLoader: Sendable {
     public func load(layouts: LayoutCatalog) -> Outcome {
         let arguments =
             ["config", "get", "--json", "--file", configPath] + layoutFiles.flatMap { ["--layout-file", $0] }
-        let outcome: ChildProcess.Outcome
-        do throws(ChildProcess.SpawnError) {
-            outcome = try ChildProcess.run(
+        let outcome: HelperProcess.Outcome
+        do throws(HelperProcess.SpawnError) {
+            outcome = try HelperProcess.run(
                 path: hangulctlPath, arguments: arguments, timeout: timeout, maxOutputBytes: Self.maxOutputBytes)
         } catch {
             return .refused(["\(error); give its path with --hangulctl"])

@@ -8,7 +8,7 @@ import Glibc
 /// and a byte limit per stream (past it the child is killed too); either is reported, never
 /// waited out. Standard input is `/dev/null`; the pipes are close-on-exec, so the child inherits
 /// only its three standard streams of them.
-struct ChildProcess {
+struct HelperProcess {
     /// What a run produced.
     struct Outcome: Equatable {
         /// The exit status, or nil when the child did not exit normally (killed by a signal,
