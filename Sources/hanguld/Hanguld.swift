@@ -121,7 +121,7 @@ struct Hanguld: AsyncParsableCommand {
         let loader = SettingsLoader(
             configPath: configPath, hangulctlPath: self.hangulctl ?? SettingsPaths.hangulctlBesideExecutable(),
             layoutFiles: layoutFiles)
-        let store = SettingsStore()
+        let store = SettingsStore(configPath: configPath)
         Self.loadSettings(loader, layouts: layouts, into: store, logger: logger)
         let layoutDirectory = UserLayouts.directory(environment: environment)
         var watching = [
@@ -144,6 +144,7 @@ struct Hanguld: AsyncParsableCommand {
                     decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store)
             },
             watching: watching,
+            settings: store,
             logger: logger
         )
     }

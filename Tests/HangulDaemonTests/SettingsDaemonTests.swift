@@ -1,4 +1,5 @@
 import Glibc
+import HangulClient
 import HangulTestSupport
 import Testing
 
@@ -164,5 +165,62 @@ struct SettingsDaemonTests {
         #expect(
             outcome.stderr.contains(
                 "cannot run /nonexistent/hangulctl: No such file or directory; give its path with --hangulctl"))
+    }
+}
+
+/// `status` and `reload` over the protocol, through the typed client and `hangulctl`.
+extension SettingsDaemonTests {
+    @Test func statusNamesTheSocketTheFileAndTheLastProblems() async throws {
+        let daemon = try await RunningDaemon.start(configFile: "layout = \"3f\"\n")
+        let client = try HangulClient(socketPath: daemon.socketPath, timeout: .seconds(10))
+        let status = try client.status()
+        #expect(status.version == "0.1.0")
+        #expect(status.socket == daemon.socketPath)
+        #expect(status.sessions == 1)
+        #expect(status.configFile == daemon.configPath)
+        #expect(status.loadedAt?.hasSuffix("Z") == true)
+        #expect(status.generation == 1)
+        #expect(status.reloads == 0)
+        #expect(status.problems == [])
+
+        try daemon.directory.write("layout = \"3f\"\noutput = \"jamos\"\n", to: "config/hangul/config.toml.new")
+        // Written beside the file, so the watcher ignores it; the reload request reads it.
+        let unchanged = try client.reload()
+        let afterBroken = try client.waitForReload(unchanged)
+        #expect(afterBroken.generation == 2)
+        #expect(afterBroken.problems.isEmpty)
+        #expect(rename(daemon.directory.child("config/hangul/config.toml.new"), daemon.configPath) == 0)
+        let refused = await eventually { (try? client.status().problems) != [] }
+        #expect(refused)
+        #expect(
+            try client.status().problems == [
+                "\(daemon.configPath):2: output must be \"syllables\" or \"jamo\", not \"jamos\""
+            ])
+        #expect(try client.getOptions().layout == "3f")
+        #expect(try await daemon.stop().status == 0)
+    }
+
+    @Test func hangulctlSetReloadsTheRunningDaemonAndStatusSaysSo() async throws {
+        let daemon = try await RunningDaemon.start(configFile: "layout = \"3f\"\n")
+        let environment = [
+            "XDG_CONFIG_HOME": daemon.directory.child("config"), "HANGULD_SOCKET": daemon.socketPath,
+        ]
+        let set = try await ChildProcess.launch(
+            SystemTools.hangulctl, ["config", "set", "layout", "39"], environment: environment
+        ).finish()
+        #expect(set.status == 0)
+        #expect(set.stdout == "hanguld reloaded its settings and layouts\n")
+        let (client, hello) = try Self.open(daemon)
+        #expect(hello.contains(#""options":{"layout":"39","#))
+        client.close()
+        let status = try await ChildProcess.launch(SystemTools.hangulctl, ["status"], environment: environment).finish()
+        #expect(status.status == 0)
+        #expect(status.stdout.hasPrefix("hanguld 0.1.0 is running\nsocket: \(daemon.socketPath)\nsessions: 1\n"))
+        #expect(status.stdout.hasSuffix("problems: none\n"))
+        #expect(try await daemon.stop().status == 0)
+        let stopped = try await ChildProcess.launch(SystemTools.hangulctl, ["status"], environment: environment)
+            .finish()
+        #expect(stopped.status == 3)
+        #expect(stopped.stdout == "hanguld is not running at \(daemon.socketPath)\n")
     }
 }

@@ -14,7 +14,8 @@ public enum Daemon {
     /// On SIGHUP, `reload` is asked for a new factory, which serves the connections accepted from then
     /// on; nil (it could not reload, and said why) keeps the current one. A change on disk to a file
     /// one of `watching` matches asks the same, after a short quiet period, so editing the settings
-    /// file or a layout file needs no signal.
+    /// file or a layout file needs no signal. `settings`, when given, learns the socket, the session
+    /// count and how to reload, for the protocol's `status` and `reload`.
     ///
     /// The listening socket is the one systemd passed (`LISTEN_PID`/`LISTEN_FDS`, see
     /// `SocketActivation`) if any, else the path from `SocketLocation.resolve(explicit: socketPath)`.
@@ -25,6 +26,7 @@ public enum Daemon {
         factory: Factory,
         reload: @Sendable @escaping () -> Factory? = { nil },
         watching: [DirectoryWatcher.Watch] = [],
+        settings: SettingsStore? = nil,
         logger: Logger
     ) async throws {
         // Before any socket exists, so no signal can arrive between "socket visible" and "handler ready".
@@ -69,8 +71,16 @@ public enum Daemon {
                     swappable.replace(with: reloaded)
                     logger.notice("reloaded; new connections get the layouts and settings now in force")
                 }
+                settings?.finishReload()
             }
         }
+        settings?.install(
+            SettingsStore.Hooks(
+                socketPath: server.socketPath, sessionCount: { server.activeConnections },
+                requestReload: {
+                    // Off the event loop: the reload waits for a child process.
+                    Task.detached { reloadNow("reload request") }
+                }))
         if !watching.isEmpty {
             if let (_, skipped) = DirectoryWatcher.start(watching, onChange: { reloadNow("a file changed") }) {
                 for directory in skipped {

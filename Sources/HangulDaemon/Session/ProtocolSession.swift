@@ -118,7 +118,7 @@ public struct ProtocolSession: Sendable {
         // it when it ended the syllable; never by a method whose reply cannot say so.
         var followed: Bool
         switch request.method.name {
-        case .hello, .ping: followed = false
+        case .hello, .ping, .status, .reload: followed = false
         default: followed = followSettingsAtBoundary()
         }
         switch request.method {
@@ -150,6 +150,11 @@ public struct ProtocolSession: Sendable {
             return stateReply(id: id, commit: commit, followed: followSettingsAtBoundary() || followed)
         case .ping:
             return reply(id: id, EmptyResult())
+        case .status:
+            return reply(id: id, settings?.status ?? Self.standaloneStatus)
+        case .reload:
+            guard let ticket = settings?.requestReload() else { throw .cannotReload(id: nil) }
+            return reply(id: id, ReloadResult(reload: ticket))
         }
     }
 
@@ -207,6 +212,10 @@ public struct ProtocolSession: Sendable {
         apply(SessionOptions().applying(snapshot.settings.options).applying(ownOptions))
         return options != before
     }
+
+    /// `status` from a session no daemon serves (tests, tools): no socket, no file.
+    private static let standaloneStatus = StatusResult(
+        socket: nil, sessions: 1, configFile: nil, loadedAt: nil, generation: 0, reloads: 0, problems: [])
 
     /// The reply of a method answered with the state: with `options` appended when the session has
     /// just followed a reload, so the frontend learns of it without asking.
