@@ -60,6 +60,9 @@ func describe(_ status: StatusResult) -> String {
 /// Reloads a running daemon and reports the outcome; returns whether it accepted the settings.
 /// A daemon that is not running is not an error: it reads the file when it starts.
 func reloadRunningDaemon(_ options: DaemonOptions, quietWhenNotRunning: Bool) throws -> Bool {
+    // After `config set`, no socket location (no XDG_RUNTIME_DIR, as under cron) means no daemon
+    // of this login to tell; the file is written, which is what was asked.
+    if quietWhenNotRunning, (try? options.socketPath()) == nil { return true }
     guard let client = try options.connect() else {
         if !quietWhenNotRunning {
             standardError(

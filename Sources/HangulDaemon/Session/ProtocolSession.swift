@@ -11,6 +11,11 @@ import HangulProtocol
 /// needs them (``options``), never stored beside it. It never traps on client input: every line
 /// becomes a reply, an error reply or nothing.
 ///
+/// With the daemon's ``SettingsStore`` it starts from the settings file's options and mode, and
+/// after a reload takes the new value of every option the client has not set itself (kept as the
+/// merged patches of its `set_options`), at a syllable boundary, saying so in that reply
+/// (PROTOCOL.md section 5).
+///
 /// Nothing here is loggable content: replies carry typed text, so the server logs only
 /// ``lastMethod``, ``lastErrorCode`` and sizes, and ``description`` shows no text.
 public struct ProtocolSession: Sendable {
