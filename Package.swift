@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "hangulctl",
             dependencies: [
-                "HangulConfig", "HangulCore", "HangulLayoutFiles",
+                "HangulConfig", "HangulCore", "HangulLayoutFiles", "HangulClient", "HangulProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -139,7 +139,7 @@ let package = Package(
             dependencies: [
                 "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "CPeerCredentials",
                 "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
-                "hanguld", "hangul-compose", "HangulTestSupport",
+                "hanguld", "hangul-compose", "hangulctl", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -154,7 +154,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HangulComposeTests",
-            dependencies: ["HangulCompose", "HangulCore", "HangulKeys", "HangulProtocol", "hangul-compose", "HangulTestSupport"]
+            dependencies: [
+                "HangulCompose", "HangulCore", "HangulKeys", "HangulProtocol", "hangul-compose", "HangulTestSupport",
+            ]
         ),
         .testTarget(name: "HangulLayoutFilesTests", dependencies: ["HangulLayoutFiles", "HangulTestSupport"]),
         .testTarget(

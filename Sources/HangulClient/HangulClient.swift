@@ -1,3 +1,4 @@
+import Glibc
 import HangulKeys
 import HangulProtocol
 
@@ -150,6 +151,31 @@ public final class HangulClient {
         _ = try call(.ping, as: EmptyResult.self, timeout: timeout)
     }
 
+    /// The daemon's state: version, socket, session count, the settings file, when it was loaded
+    /// and the last load's problems.
+    public func status(timeout: Duration? = nil) throws(ClientError) -> StatusResult {
+        try call(.status, as: StatusResult.self, timeout: timeout)
+    }
+
+    /// Asks the daemon to read its settings and layouts again; returns the number `status`'s
+    /// `reloads` reaches when that reload has finished (see ``waitForReload(_:timeout:)``).
+    public func reload(timeout: Duration? = nil) throws(ClientError) -> Int {
+        try call(.reload, as: ReloadResult.self, timeout: timeout).reload
+    }
+
+    /// Asks `status` every 20 ms until the reload numbered `ticket` has finished, and returns that
+    /// status (whose `problems` are the reload's, unless another reload followed it). Throws
+    /// ``ClientError/timedOut(method:timeout:)`` when it has not finished within `timeout`.
+    public func waitForReload(_ ticket: Int, timeout: Duration = .seconds(10)) throws(ClientError) -> StatusResult {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let status = try self.status()
+            if status.reloads >= ticket { return status }
+            guard ContinuousClock.now < deadline else { throw .timedOut(method: "reload", timeout: timeout) }
+            usleepMilliseconds(20)
+        }
+    }
+
     /// Sends any method and reads its result as `Result`: the typed methods above are this call.
     public func call<Result: ReceivableResult>(
         _ method: Request.Method, as type: Result.Type, timeout: Duration? = nil
@@ -251,4 +277,11 @@ public final class HangulClient {
         case .system(let errno): .io(errno.description)
         }
     }
+}
+
+/// Sleeps without Foundation.
+private func usleepMilliseconds(_ milliseconds: Int) {
+    var request = timespec(tv_sec: 0, tv_nsec: milliseconds * 1_000_000)
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
 }

@@ -4,8 +4,8 @@ import HangulCore
 import HangulLayoutFiles
 import SystemPackage
 
-/// The `hangulctl` command: checks and edits the settings file; talking to a running daemon
-/// (`status`, `reload`) comes with the protocol methods for it.
+/// The `hangulctl` command: checks and edits the settings file, and asks a running daemon for its
+/// status or a reload over the protocol.
 @main
 struct HangulCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +16,7 @@ struct HangulCtl: ParsableCommand {
             layout, the composition switches, the toggle keys, the starting mode and the commit unit. \
             See the README's Configuration section, or contrib/config.toml, for every key.
             """,
-        subcommands: [Config.self]
+        subcommands: [Config.self, Status.self, Reload.self]
     )
 }
 
@@ -137,7 +137,8 @@ extension Config {
                 Switches take true or false (or on, off); layout, output, start-mode and commit-unit a \
                 word; toggle-keys key names separated by commas (an empty value for none). The file is \
                 created when missing and replaced atomically; nothing is written when the result would \
-                not be accepted. (hanguld does not read the file yet: that comes with live reload.)
+                not be accepted. A running hanguld is then told to reload (it would also notice the \
+                change on disk), and its verdict printed.
                 """)
 
         @Argument(help: "The key, such as layout or toggle-keys.")
@@ -147,11 +148,13 @@ extension Config {
         var value: String
 
         @OptionGroup var options: FileOptions
+        @OptionGroup var daemon: DaemonOptions
 
         func validate() throws { _ = try settingKey(key) }
 
         func run() throws {
             try finish(try options.tool().set(try settingKey(key), to: value, path: try options.path()))
+            guard try reloadRunningDaemon(daemon, quietWhenNotRunning: true) else { throw ExitCode.failure }
         }
     }
 
@@ -168,11 +171,13 @@ extension Config {
         var key: String
 
         @OptionGroup var options: FileOptions
+        @OptionGroup var daemon: DaemonOptions
 
         func validate() throws { _ = try settingKey(key) }
 
         func run() throws {
             try finish(try options.tool().unset(try settingKey(key), path: try options.path()))
+            guard try reloadRunningDaemon(daemon, quietWhenNotRunning: true) else { throw ExitCode.failure }
         }
     }
 

@@ -17,13 +17,20 @@ struct Hanguld: AsyncParsableCommand {
             only connections from your own user are served. Under systemd socket activation (see \
             contrib/systemd) the socket systemd passes is used instead. SIGTERM, SIGINT, SIGQUIT, SIGUSR1, \
             SIGUSR2 and the timer signals stop the daemon after it has answered the requests it received, \
-            including those still in the socket buffers; SIGHUP reloads the layout files.
+            including those still in the socket buffers; SIGHUP reloads the layout files and the settings.
 
             Besides the built-in layouts, every *.layout file in $XDG_CONFIG_HOME/hangul/layouts \
             (~/.config/hangul/layouts) is offered; one with a built-in's id replaces it. A broken file \
             there is logged and skipped; a broken --layout-file stops the start. On SIGHUP both are read \
             again and serve the connections opened from then on; if a --layout-file is broken then, the \
             layouts stay as they were.
+
+            The settings file (--config, default $XDG_CONFIG_HOME/hangul/config.toml) gives every new \
+            session its options and starting mode; a missing file means the defaults, a broken one is \
+            logged with its lines and the defaults (or, on a reload, the settings in force) are kept. \
+            It is read by running hangulctl (beside hanguld, or --hangulctl), and read again on SIGHUP \
+            and whenever it or a layout file changes: open sessions then take every option they have \
+            not set themselves, at their next syllable boundary.
             """
     )
 
@@ -56,6 +63,17 @@ struct Hanguld: AsyncParsableCommand {
         name: .customLong("layout-file"),
         help: ArgumentHelp("Also offer the layout in this layout file; repeatable.", valueName: "path"))
     var layoutFiles: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Read the settings from this file instead of $XDG_CONFIG_HOME/hangul/config.toml.",
+            valueName: "path"))
+    var config: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Read the settings file with this hangulctl instead of the one beside hanguld.", valueName: "path"))
+    var hangulctl: String?
 
     func validate() throws {
         guard self.maxSessions >= 1 else {
@@ -95,17 +113,62 @@ struct Hanguld: AsyncParsableCommand {
         }
         let maxPending = self.maxPending
         let layoutFiles = self.layoutFiles
+        let environment = UserLayouts.processEnvironment
+        guard let configPath = self.config ?? SettingsPaths.defaultConfigPath(environment: environment) else {
+            logger.critical("no settings file: set XDG_CONFIG_HOME or HOME, or give --config PATH")
+            throw ExitCode(1)
+        }
+        let loader = SettingsLoader(
+            configPath: configPath, hangulctlPath: self.hangulctl ?? SettingsPaths.hangulctlBesideExecutable(),
+            layoutFiles: layoutFiles)
+        let store = SettingsStore(configPath: configPath)
+        Self.loadSettings(loader, layouts: layouts, into: store, logger: logger)
+        let layoutDirectory = UserLayouts.directory(environment: environment)
+        var watching = [
+            DirectoryWatcher.Watch(
+                directory: SettingsPaths.directory(of: configPath),
+                matches: { [name = SettingsPaths.fileName(of: configPath)] in $0 == name })
+        ]
+        if let layoutDirectory {
+            watching.append(DirectoryWatcher.Watch(directory: layoutDirectory, matches: { $0.hasSuffix(".layout") }))
+        }
         try await Daemon.run(
             socketPath: self.socket,
             configuration: configuration,
-            factory: ProtocolSessionFactory(decoder: decoder, maxPendingRequests: maxPending, layouts: layouts),
+            factory: ProtocolSessionFactory(
+                decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store),
             reload: {
-                Self.loadLayouts(files: layoutFiles, logger: logger).map {
-                    ProtocolSessionFactory(decoder: decoder, maxPendingRequests: maxPending, layouts: $0)
-                }
+                guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return nil }
+                Self.loadSettings(loader, layouts: layouts, into: store, logger: logger)
+                return ProtocolSessionFactory(
+                    decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store)
             },
+            watching: watching,
+            settings: store,
             logger: logger
         )
+    }
+
+    /// Reads the settings file into `store`, or logs why not and leaves the store as it was (the
+    /// defaults at start). The problems name the file, the line and the reason: the file's own
+    /// words, never anything a client typed.
+    private static func loadSettings(
+        _ loader: SettingsLoader, layouts: LayoutCatalog, into store: SettingsStore, logger: Logger
+    ) {
+        switch loader.load(layouts: layouts) {
+        case .loaded(let settings):
+            let generation = store.replace(with: settings)
+            if settings.commitUnit == .word {
+                // WordComposer exists in HangulCore but InputContext does not drive it yet.
+                logger.warning("commit-unit = \"word\" is not served yet: sessions commit syllable by syllable")
+            }
+            logger.notice("settings loaded", metadata: ["file": "\(loader.configPath)", "generation": "\(generation)"])
+        case .refused(let problems):
+            store.refuse(problems: problems)
+            for problem in problems {
+                logger.error("settings file refused, settings unchanged: \(problem)")
+            }
+        }
     }
 
     /// Reads the built-in and user layouts, logging every problem; nil when a `--layout-file` is

@@ -8,6 +8,8 @@ struct RunningDaemon {
     let directory: TemporaryDirectory
     let socketPath: String
     let child: ChildProcess
+    /// The settings file the daemon reads unless `--config` names another.
+    var configPath: String { directory.child("config/hangul/config.toml") }
 
     /// Starts `hanguld` with `arguments` and waits until its socket accepts connections.
     ///
@@ -15,13 +17,15 @@ struct RunningDaemon {
     /// layout files never leak in; `userLayouts` (file name → text) are written to its layout directory.
     /// `limits`, shell commands such as `ulimit -Sn 80`, run before the daemon is exec'd in their place.
     static func start(
-        _ arguments: [String] = [], userLayouts: [String: String] = [:], limits: String? = nil
+        _ arguments: [String] = [], userLayouts: [String: String] = [:], configFile: String? = nil,
+        limits: String? = nil
     ) async throws -> RunningDaemon {
         let path = SystemTools.hanguld
         try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) missing: run swift build first")
         let directory = try TemporaryDirectory()
         let socketPath = directory.child("hangul/hanguld.sock")
         for (name, text) in userLayouts { try directory.write(text, to: "config/hangul/layouts/" + name) }
+        if let configFile { try directory.write(configFile, to: "config/hangul/config.toml") }
         var environment = ProcessInfo.processInfo.environment
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "HANGULD_SOCKET"] { environment[name] = nil }
         environment["XDG_CONFIG_HOME"] = directory.child("config")

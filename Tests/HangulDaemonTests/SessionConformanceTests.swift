@@ -16,7 +16,8 @@ struct SessionConformanceTests {
         "backspace.txt", "content-type.txt", "errors.txt", "framing.txt", "hello-negotiation.txt",
         "hello-order.txt", "hello.txt", "keys.txt", "layouts.txt", "line-too-long-unterminated.txt",
         "line-too-long.txt",
-        "modes.txt", "options.txt", "pending.txt", "reset-cancel.txt", "sessions.txt", "typing-dubeolsik.txt",
+        "modes.txt", "options.txt", "pending.txt", "reset-cancel.txt", "sessions.txt", "status-reload.txt",
+        "typing-dubeolsik.txt",
     ]
 
     let decoder: KeyDecoder

@@ -23,6 +23,10 @@ enum SystemTools {
 
     /// The built `hanguld` executable: it sits beside this test bundle in the build products directory
     /// (`swift test` builds every product first).
+    static var hangulctl: String {
+        URL(fileURLWithPath: hanguld).deletingLastPathComponent().appendingPathComponent("hangulctl").path
+    }
+
     static var hanguld: String {
         let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         return URL(fileURLWithPath: testBinary).deletingLastPathComponent().appendingPathComponent("hanguld").path

@@ -27,6 +27,8 @@ enum RequestGenerator {
         case .toggle: return .toggle
         case .setContentType: return .setContentType(ContentType.allCases.randomElement(using: &rng) ?? .normal)
         case .ping: return .ping
+        case .status: return .status
+        case .reload: return .reload
         }
     }
 

@@ -152,7 +152,7 @@ import Testing
             id: .integer(1), result: HelloResult(layouts: LayoutCatalog.builtIn.entries.map(LayoutSummary.init)),
             to: &writer)
         let later = String(decoding: writer.bytes, as: UTF8.self)
-            .replacingOccurrences(of: #""ping"]"#, with: #""ping","hanja"]"#)
+            .replacingOccurrences(of: #""reload"]"#, with: #""reload","hanja"]"#)
         guard case .result(_, let helloValue) = try ReceivedReply(parsing: Array(later.utf8.dropLast())) else {
             Issue.record("not a result")
             return

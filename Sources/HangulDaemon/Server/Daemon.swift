@@ -1,6 +1,7 @@
 import Glibc
 import HangulProtocol
 import Logging
+import Synchronization
 
 /// The whole daemon process: pick the socket, serve until a stopping signal, reload on SIGHUP, shut
 /// down cleanly.
@@ -11,7 +12,10 @@ public enum Daemon {
     /// (`TerminationSignals.stopping`), then shuts down gracefully and returns.
     ///
     /// On SIGHUP, `reload` is asked for a new factory, which serves the connections accepted from then
-    /// on; nil (it could not reload, and said why) keeps the current one.
+    /// on; nil (it could not reload, and said why) keeps the current one. A change on disk to a file
+    /// one of `watching` matches asks the same, after a short quiet period, so editing the settings
+    /// file or a layout file needs no signal. `settings`, when given, learns the socket, the session
+    /// count and how to reload, for the protocol's `status` and `reload`.
     ///
     /// The listening socket is the one systemd passed (`LISTEN_PID`/`LISTEN_FDS`, see
     /// `SocketActivation`) if any, else the path from `SocketLocation.resolve(explicit: socketPath)`.
@@ -20,7 +24,9 @@ public enum Daemon {
         socketPath: String?,
         configuration: ServerConfiguration,
         factory: Factory,
-        reload: @Sendable () -> Factory? = { nil },
+        reload: @Sendable @escaping () -> Factory? = { nil },
+        watching: [DirectoryWatcher.Watch] = [],
+        settings: SettingsStore? = nil,
         logger: Logger
     ) async throws {
         // Before any socket exists, so no signal can arrive between "socket visible" and "handler ready".
@@ -57,14 +63,38 @@ public enum Daemon {
             ]
         )
 
+        let gate = ReloadGate()
+        let reloadNow: @Sendable (String) -> Void = { cause in
+            gate.serialized {
+                logger.notice("reloading", metadata: ["cause": "\(cause)"])
+                if let reloaded = reload() {
+                    swappable.replace(with: reloaded)
+                    logger.notice("reloaded; new connections get the layouts and settings now in force")
+                }
+                settings?.finishReload()
+            }
+        }
+        settings?.install(
+            SettingsStore.Hooks(
+                socketPath: server.socketPath, sessionCount: { server.activeConnections },
+                requestReload: {
+                    // Off the event loop: the reload waits for a child process.
+                    Task.detached { reloadNow("reload request") }
+                }))
+        if !watching.isEmpty {
+            if let (_, skipped) = DirectoryWatcher.start(watching, onChange: { reloadNow("a file changed") }) {
+                for directory in skipped {
+                    logger.info("not watching a directory that does not exist", metadata: ["directory": "\(directory)"])
+                }
+            } else {
+                logger.warning("cannot watch the settings and layout directories (inotify); reload with SIGHUP")
+            }
+        }
+
         var iterator = signals.received.makeAsyncIterator()
         var signalNumber = await iterator.next()
         while let number = signalNumber, TerminationSignals.reloading.contains(number) {
-            logger.notice("reloading", metadata: ["signal": "\(TerminationSignals.name(of: number))"])
-            if let reloaded = reload() {
-                swappable.replace(with: reloaded)
-                logger.notice("reloaded; new connections get the reloaded layouts")
-            }
+            reloadNow(TerminationSignals.name(of: number))
             signalNumber = await iterator.next()
         }
         logger.notice(
@@ -73,5 +103,14 @@ public enum Daemon {
         )
         await server.shutdown()
         logger.notice("stopped")
+    }
+}
+
+/// Runs one reload at a time: SIGHUP and the directory watcher may ask at once.
+private final class ReloadGate: Sendable {
+    private let lock = Mutex(())
+
+    func serialized(_ body: () -> Void) {
+        lock.withLock { _ in body() }
     }
 }

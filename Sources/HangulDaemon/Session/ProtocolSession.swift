@@ -11,6 +11,11 @@ import HangulProtocol
 /// needs them (``options``), never stored beside it. It never traps on client input: every line
 /// becomes a reply, an error reply or nothing.
 ///
+/// With the daemon's ``SettingsStore`` it starts from the settings file's options and mode, and
+/// after a reload takes the new value of every option the client has not set itself (kept as the
+/// merged patches of its `set_options`), at a syllable boundary, saying so in that reply
+/// (PROTOCOL.md section 5).
+///
 /// Nothing here is loggable content: replies carry typed text, so the server logs only
 /// ``lastMethod``, ``lastErrorCode`` and sizes, and ``description`` shows no text.
 public struct ProtocolSession: Sendable {
@@ -29,6 +34,15 @@ public struct ProtocolSession: Sendable {
     /// Writes every success reply, emptied but not freed between lines: a fresh buffer per reply was
     /// one of ten allocations per `key` request (measured with an LD_PRELOAD malloc counter).
     private var writer = JSONWriter(capacity: 128)
+    /// The daemon's settings, which the session follows for every option it has not set itself;
+    /// nil for a session that only ever has the built-in defaults (tests, tools).
+    private let settings: SettingsStore?
+    /// The settings generation this session has taken; behind ``SettingsStore/generation`` after a
+    /// reload, until the next syllable boundary.
+    private var adoptedGeneration = 0
+    /// Every option the client has set through `set_options`, merged: these win over the settings
+    /// file, now and after every reload.
+    private var ownOptions = OptionsPatch()
 
     /// A new, unopened session.
     ///
@@ -40,13 +54,19 @@ public struct ProtocolSession: Sendable {
     ///     built without the daemon's catalog would silently ignore the user's layout files.
     public init(
         decoder: KeyDecoder?, maxPendingRequests: Int = Wire.defaultMaxPendingRequests,
-        layouts: LayoutCatalog
+        layouts: LayoutCatalog, settings: SettingsStore? = nil
     ) {
         self.context = InputContext(decoder: decoder)
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts
+        self.settings = settings
         // The default layout by its id in this catalog: a user file may override the built-in.
         if let layout = layouts.layout(named: context.composer.layout.id) { _ = context.setLayout(layout) }
+        if let snapshot = settings?.snapshot {
+            adoptedGeneration = snapshot.generation
+            apply(SessionOptions().applying(snapshot.settings.options))
+            _ = context.setMode(snapshot.settings.startMode)
+        }
     }
 
     /// The options as the wire reports them, read off the session's context.
@@ -99,33 +119,47 @@ public struct ProtocolSession: Sendable {
     private mutating func perform(_ request: Request) throws(ProtocolError) -> [UInt8]? {
         let id = request.id
         guard isOpen || request.method.name == .hello else { throw .helloRequired(id: nil) }
+        // Reloaded settings are taken before the operation when nothing is being composed, and after
+        // it when it ended the syllable; never by a method whose reply cannot say so.
+        var followed: Bool
+        switch request.method.name {
+        case .hello, .ping, .status, .reload: followed = false
+        default: followed = followSettingsAtBoundary()
+        }
         switch request.method {
         case .hello(let hello):
             return try open(hello, id: id)
         case .key(let event):
             let result = context.handle(event)
-            return reply(id: id, result)
+            if followSettingsAtBoundary() { followed = true }
+            guard followed else { return reply(id: id, result) }
+            return reply(id: id, KeyOptionsResult(key: result, options: options))
         case .reset:
             let commit = context.flush()
-            return reply(id: id, state(commit: commit))
+            return stateReply(id: id, commit: commit, followed: followSettingsAtBoundary() || followed)
         case .cancel:
             context.cancel()
-            return reply(id: id, state(commit: ComposedText()))
+            return stateReply(id: id, commit: ComposedText(), followed: followSettingsAtBoundary() || followed)
         case .setOptions(let patch):
             return try setOptions(patch, id: id)
         case .getOptions:
             return reply(id: id, OptionsResult(state: nil, options: options))
         case .setMode(let mode):
             let commit = context.setMode(mode)
-            return reply(id: id, state(commit: commit))
+            return stateReply(id: id, commit: commit, followed: followSettingsAtBoundary() || followed)
         case .toggle:
             let commit = context.toggle()
-            return reply(id: id, state(commit: commit))
+            return stateReply(id: id, commit: commit, followed: followSettingsAtBoundary() || followed)
         case .setContentType(let type):
             let commit = context.setContentType(type)
-            return reply(id: id, state(commit: commit))
+            return stateReply(id: id, commit: commit, followed: followSettingsAtBoundary() || followed)
         case .ping:
             return reply(id: id, EmptyResult())
+        case .status:
+            return reply(id: id, settings?.status ?? Self.standaloneStatus)
+        case .reload:
+            guard let ticket = settings?.requestReload() else { throw .cannotReload(id: nil) }
+            return reply(id: id, ReloadResult(reload: ticket))
         }
     }
 
@@ -148,14 +182,50 @@ public struct ProtocolSession: Sendable {
     /// preedit is committed (always, even when no value changes), then the options are applied.
     private mutating func setOptions(_ patch: OptionsPatch, id: RequestID?) throws(ProtocolError) -> [UInt8]? {
         let newOptions = options.applying(patch)
-        guard let layout = layouts.layout(named: newOptions.layout) else {
+        guard layouts.layout(named: newOptions.layout) != nil else {
             throw .internalError(method: .setOptions, id: nil)
         }
         let commit = context.flush()
-        _ = context.setLayout(layout)
-        _ = context.setOptions(newOptions.composer)
+        ownOptions = ownOptions.merging(patch)
+        apply(newOptions)
+        return reply(id: id, OptionsResult(state: state(commit: commit), options: options))
+    }
+
+    /// Puts `newOptions` into the context. Callers commit the preedit first (or have none); a
+    /// layout missing from this session's catalog (a settings file naming a layout file added
+    /// after this connection opened) leaves the layout as it is.
+    private mutating func apply(_ newOptions: SessionOptions) {
+        if let layout = layouts.layout(named: newOptions.layout), layout.id != context.composer.layout.id {
+            _ = context.setLayout(layout)
+        }
+        if newOptions.composer != context.composer.options { _ = context.setOptions(newOptions.composer) }
         context.toggleKeys = newOptions.toggleKeys
         context.escapeSwitchesToLatin = newOptions.escapeToLatin
+    }
+
+    /// Takes settings reloaded since this session last looked, when nothing is being composed (a
+    /// syllable boundary: a syllable is never finished under other options than it began with).
+    /// Options the client set itself are kept. Returns whether the options changed, so the reply
+    /// can carry them.
+    private mutating func followSettingsAtBoundary() -> Bool {
+        guard let settings, isOpen, settings.generation != adoptedGeneration, context.preedit.isEmpty else {
+            return false
+        }
+        let snapshot = settings.snapshot
+        adoptedGeneration = snapshot.generation
+        let before = options
+        apply(SessionOptions().applying(snapshot.settings.options).applying(ownOptions))
+        return options != before
+    }
+
+    /// `status` from a session no daemon serves (tests, tools): no socket, no file.
+    private static let standaloneStatus = StatusResult(
+        socket: nil, sessions: 1, configFile: nil, loadedAt: nil, generation: 0, reloads: 0, problems: [])
+
+    /// The reply of a method answered with the state: with `options` appended when the session has
+    /// just followed a reload, so the frontend learns of it without asking.
+    private mutating func stateReply(id: RequestID?, commit: ComposedText, followed: Bool) -> [UInt8]? {
+        guard followed else { return reply(id: id, state(commit: commit)) }
         return reply(id: id, OptionsResult(state: state(commit: commit), options: options))
     }
 

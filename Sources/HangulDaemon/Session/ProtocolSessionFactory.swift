@@ -11,17 +11,21 @@ public struct ProtocolSessionFactory: SessionFactory {
     public let maxPendingRequests: Int
     /// The layouts every session offers, read once at start.
     public let layouts: LayoutCatalog
+    /// The settings file's contents, shared with every session made (and kept across a reload's
+    /// new factory, so sessions already open follow it too); nil for the built-in defaults.
+    public let settings: SettingsStore?
 
     /// `layouts` has no default: sessions made without the daemon's catalog would silently ignore
     /// the user's layout files.
-    public init(decoder: KeyDecoder?, maxPendingRequests: Int, layouts: LayoutCatalog) {
+    public init(decoder: KeyDecoder?, maxPendingRequests: Int, layouts: LayoutCatalog, settings: SettingsStore? = nil) {
         self.decoder = decoder
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts
+        self.settings = settings
     }
 
     public func makeSession() -> ProtocolSession {
-        ProtocolSession(decoder: decoder, maxPendingRequests: maxPendingRequests, layouts: layouts)
+        ProtocolSession(decoder: decoder, maxPendingRequests: maxPendingRequests, layouts: layouts, settings: settings)
     }
 
     /// The connection-level error lines of PROTOCOL.md section 7, id null.

@@ -40,6 +40,13 @@ extension ProtocolError {
             message: "hello was already answered on this connection; open a new connection to start over", id: id)
     }
 
+    /// `-32603`: `reload` reached a session no daemon serves, so there is nothing to reload.
+    public static func cannotReload(id: RequestID?) -> ProtocolError {
+        ProtocolError(
+            code: .internalError, message: "this server has no settings file to reload; reload hanguld itself",
+            id: id)
+    }
+
     /// `-32603`: the daemon failed while handling `method`.
     public static func internalError(method: Request.Method.Name, id: RequestID?) -> ProtocolError {
         ProtocolError(

@@ -32,6 +32,14 @@ struct ResultReader {
         return string
     }
 
+    /// A string, or nil for `null`; a missing member is still an error.
+    func optionalString(_ name: String) throws(ReplyParseError) -> String? {
+        let member = try member(name)
+        if member.isNull { return nil }
+        guard case .string(let string) = member else { throw mismatch(name, "a string or null", member) }
+        return string
+    }
+
     func bool(_ name: String) throws(ReplyParseError) -> Bool {
         let member = try member(name)
         guard case .bool(let bool) = member else { throw mismatch(name, "true or false", member) }

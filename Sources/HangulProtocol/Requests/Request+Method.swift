@@ -28,5 +28,9 @@ extension Request {
         case setContentType(ContentType)
         /// Answer with an empty result, to check the daemon is alive.
         case ping
+        /// The daemon's state: version, socket, sessions, the settings file and its last load.
+        case status
+        /// Reads the settings file and the layouts again, as SIGHUP does.
+        case reload
     }
 }

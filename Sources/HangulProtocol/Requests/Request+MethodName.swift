@@ -11,6 +11,8 @@ extension Request.Method {
         case toggle
         case setContentType = "set_content_type"
         case ping
+        case status
+        case reload
 
     }
 }

@@ -21,6 +21,8 @@ extension Request.Method {
         case .toggle: .toggle
         case .setContentType: .setContentType
         case .ping: .ping
+        case .status: .status
+        case .reload: .reload
         }
     }
 
@@ -40,6 +42,8 @@ extension Request.Method {
         case .toggle: .toggle
         case .setContentType: .setContentType(try params.requiredChoice("purpose", as: ContentType.self))
         case .ping: .ping
+        case .status: .status
+        case .reload: .reload
         }
     }
 
@@ -63,7 +67,7 @@ extension Request.Method {
             writer.raw(#","params":{"purpose":"#)
             writer.string(type.rawValue)
             writer.raw("}")
-        case .reset, .cancel, .getOptions, .toggle, .ping:
+        case .reset, .cancel, .getOptions, .toggle, .ping, .status, .reload:
             break
         }
     }
