@@ -38,7 +38,7 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
-        .target(name: "HangulKeys", dependencies: ["HangulCore", "CXKBCommon"]),
+        .target(name: "HangulKeys", dependencies: ["HangulCore", "HangulHanja", "CXKBCommon"]),
         .target(name: "HangulProtocol", dependencies: ["HangulCore", "HangulKeys"]),
         .target(
             name: "HangulLayoutFiles",
@@ -124,7 +124,7 @@ let package = Package(
         ),
         // Helpers the test targets share: running built products, and the xkb keymaps tests need.
         .target(name: "HangulTestSupport", dependencies: ["HangulKeys"], path: "Tests/HangulTestSupport"),
-        .testTarget(name: "HangulKeysTests", dependencies: ["HangulKeys", "HangulTestSupport"]),
+        .testTarget(name: "HangulKeysTests", dependencies: ["HangulKeys", "HangulHanja", "HangulTestSupport"]),
         .testTarget(
             name: "HangulProtocolTests",
             dependencies: [
