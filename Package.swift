@@ -39,7 +39,7 @@ let package = Package(
             providers: [.apt(["libxkbcommon-dev"])]
         ),
         .target(name: "HangulKeys", dependencies: ["HangulCore", "HangulHanja", "CXKBCommon"]),
-        .target(name: "HangulProtocol", dependencies: ["HangulCore", "HangulKeys"]),
+        .target(name: "HangulProtocol", dependencies: ["HangulCore", "HangulKeys", "HangulHanja"]),
         .target(
             name: "HangulLayoutFiles",
             dependencies: ["HangulCore", .product(name: "SystemPackage", package: "swift-system")]
@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "HangulDaemon",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "CPeerCredentials",
+                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "HangulHanja", "CPeerCredentials",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -94,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "hanguld",
             dependencies: [
-                "HangulDaemon", "HangulKeys", "HangulLayoutFiles", "HangulSystem",
+                "HangulDaemon", "HangulHanja", "HangulKeys", "HangulLayoutFiles", "HangulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "HangulDaemonTests",
             dependencies: [
-                "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "CPeerCredentials",
+                "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "HangulHanja", "CPeerCredentials",
                 "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
                 "hanguld", "hangul-compose", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),

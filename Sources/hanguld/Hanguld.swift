@@ -1,6 +1,7 @@
 import ArgumentParser
 import HangulCore
 import HangulDaemon
+import HangulHanja
 import HangulKeys
 import HangulLayoutFiles
 import Logging
@@ -24,6 +25,13 @@ struct Hanguld: AsyncParsableCommand {
             there is logged and skipped; a broken --layout-file stops the start. On SIGHUP both are read \
             again and serve the connections opened from then on; if a --layout-file is broken then, the \
             layouts stay as they were.
+
+            Hanja and symbol conversion reads libhangul's dictionaries (Debian's libhangul-data: \
+            /usr/share/libhangul/hanja/hanja.txt and mssymbol.txt), $XDG_CONFIG_HOME/hangul/hanja.txt \
+            (~/.config/hangul/hanja.txt, whose entries come first) and every --hanja-file, on the first \
+            hanja key of any session rather than at start, so a daemon nobody converts with stays small. \
+            Problems are logged then, as warnings; a missing system file leaves only the user's entries. \
+            SIGHUP makes the next hanja key read them again.
             """
     )
 
@@ -56,6 +64,19 @@ struct Hanguld: AsyncParsableCommand {
         name: .customLong("layout-file"),
         help: ArgumentHelp("Also offer the layout in this layout file; repeatable.", valueName: "path"))
     var layoutFiles: [String] = []
+
+    @Option(
+        name: .customLong("hanja-file"),
+        help: ArgumentHelp(
+            "Also read hanja and symbols from this file (libhangul's key:value:meaning format), after your own dictionary and before the system's; repeatable.",
+            valueName: "path"))
+    var hanjaFiles: [String] = []
+
+    @Flag(
+        name: .customLong("no-system-hanja"),
+        help:
+            "Leave out libhangul's hanja.txt and mssymbol.txt: convert only with your own dictionary and --hanja-file.")
+    var noSystemHanja = false
 
     func validate() throws {
         guard self.maxSessions >= 1 else {
@@ -95,17 +116,42 @@ struct Hanguld: AsyncParsableCommand {
         }
         let maxPending = self.maxPending
         let layoutFiles = self.layoutFiles
+        let hanja = Self.hanjaSource(files: self.hanjaFiles, system: !self.noSystemHanja, logger: logger)
         try await Daemon.run(
             socketPath: self.socket,
             configuration: configuration,
-            factory: ProtocolSessionFactory(decoder: decoder, maxPendingRequests: maxPending, layouts: layouts),
+            factory: ProtocolSessionFactory(
+                decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, hanja: hanja),
             reload: {
-                Self.loadLayouts(files: layoutFiles, logger: logger).map {
-                    ProtocolSessionFactory(decoder: decoder, maxPendingRequests: maxPending, layouts: $0)
+                hanja.reload()
+                return Self.loadLayouts(files: layoutFiles, logger: logger).map {
+                    ProtocolSessionFactory(decoder: decoder, maxPendingRequests: maxPending, layouts: $0, hanja: hanja)
                 }
             },
             logger: logger
         )
+    }
+
+    /// The shared hanja dictionary, read on first use: the system table takes about 16 MB, which an
+    /// idle daemon should not hold (the 1,000-idle-sessions RSS target is 30 MB). Problems are logged
+    /// by file, line and reason, never with the lines' content.
+    private static func hanjaSource(files: [String], system: Bool, logger: Logger) -> HanjaDictionarySource {
+        HanjaDictionarySource {
+            let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }
+            let loaded = HanjaFiles(
+                user: user, files: files, system: system ? HanjaFiles.systemDictionaryPath : nil,
+                symbols: system ? HanjaFiles.systemSymbolsPath : nil)
+            for problem in loaded.problems {
+                if problem.isExplicit {
+                    logger.error("hanja file rejected: \(problem)")
+                } else {
+                    logger.warning("hanja file: \(problem)")
+                }
+            }
+            let entries = loaded.dictionary.tables.reduce(0) { $0 + $1.entryCount }
+            logger.info("hanja dictionary loaded: \(loaded.dictionary.tables.count) files, \(entries) entries")
+            return loaded.dictionary
+        }
     }
 
     /// Reads the built-in and user layouts, logging every problem; nil when a `--layout-file` is

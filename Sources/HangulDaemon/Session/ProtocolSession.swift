@@ -1,4 +1,5 @@
 import HangulCore
+import HangulHanja
 import HangulKeys
 import HangulProtocol
 
@@ -29,6 +30,9 @@ public struct ProtocolSession: Sendable {
     /// Writes every success reply, emptied but not freed between lines: a fresh buffer per reply was
     /// one of ten allocations per `key` request (measured with an LD_PRELOAD malloc counter).
     private var writer = JSONWriter(capacity: 128)
+    /// Whether a candidate list was open when the request being performed came, so that a reply
+    /// can say the request closed it.
+    private var listWasOpen = false
 
     /// A new, unopened session.
     ///
@@ -40,9 +44,10 @@ public struct ProtocolSession: Sendable {
     ///     built without the daemon's catalog would silently ignore the user's layout files.
     public init(
         decoder: KeyDecoder?, maxPendingRequests: Int = Wire.defaultMaxPendingRequests,
-        layouts: LayoutCatalog
+        layouts: LayoutCatalog, hanja: HanjaDictionarySource? = nil
     ) {
         self.context = InputContext(decoder: decoder)
+        context.hanja = hanja
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts
         // The default layout by its id in this catalog: a user file may override the built-in.
@@ -99,12 +104,15 @@ public struct ProtocolSession: Sendable {
     private mutating func perform(_ request: Request) throws(ProtocolError) -> [UInt8]? {
         let id = request.id
         guard isOpen || request.method.name == .hello else { throw .helloRequired(id: nil) }
+        listWasOpen = context.candidateList.isOpen
         switch request.method {
         case .hello(let hello):
             return try open(hello, id: id)
         case .key(let event):
             let result = context.handle(event)
-            return reply(id: id, result)
+            // The page only while a list is open: typing without one builds no strings.
+            let page = context.candidateList.isOpen ? CandidatePage(context.candidateList) : nil
+            return reply(id: id, KeyStateResult(result, page: page))
         case .reset:
             let commit = context.flush()
             return reply(id: id, state(commit: commit))
@@ -126,6 +134,14 @@ public struct ProtocolSession: Sendable {
             return reply(id: id, state(commit: commit))
         case .ping:
             return reply(id: id, EmptyResult())
+        case .setSurroundingText(let surrounding):
+            context.setSurroundingText(beforeCursor: surrounding.beforeCursor, selection: surrounding.selection)
+            return reply(id: id, EmptyResult())
+        case .selectCandidate(let index):
+            return try selectCandidate(index, id: id)
+        case .closeCandidates:
+            context.closeCandidates()
+            return reply(id: id, state(commit: ComposedText()))
         }
     }
 
@@ -156,12 +172,40 @@ public struct ProtocolSession: Sendable {
         _ = context.setOptions(newOptions.composer)
         context.toggleKeys = newOptions.toggleKeys
         context.escapeSwitchesToLatin = newOptions.escapeToLatin
+        context.hanjaKeys = newOptions.hanjaKeys
         return reply(id: id, OptionsResult(state: state(commit: commit), options: options))
     }
 
     /// The state object after an operation that committed `commit`.
+    private mutating func selectCandidate(_ index: Int, id: RequestID?) throws(ProtocolError) -> [UInt8]? {
+        let count = context.candidateList.candidates.count
+        guard context.candidateList.isOpen else {
+            throw ProtocolError(
+                code: .invalidParams,
+                message: "no candidate list is open; select_candidate picks from the list a hanja key opened")
+        }
+        guard let result = context.pickCandidate(at: index) else {
+            throw ProtocolError(
+                code: .invalidParams,
+                message: "params.index must be below \(count), the number of candidates, got \(index)")
+        }
+        return reply(
+            id: id,
+            StateResult(
+                commit: result.committedText, preedit: result.preedit.string, mode: result.mode,
+                deleteBefore: result.deleteBefore, candidates: .closed))
+    }
+
+    /// The state after a request other than `key`: the candidate list shown while open, `null` once
+    /// when the request closed it, absent otherwise (PROTOCOL.md section 5).
     private func state(commit: ComposedText) -> StateResult {
-        StateResult(commit: commit.string, preedit: context.preedit.string, mode: mode)
+        let candidates: CandidatesMember =
+            if context.candidateList.isOpen {
+                .open(CandidatePage(context.candidateList))
+            } else {
+                listWasOpen ? .closed : .absent
+            }
+        return StateResult(commit: commit.string, preedit: context.preedit.string, mode: mode, candidates: candidates)
     }
 
     /// The reply line for a request with `id`, or nil for a notification (whose result is dropped

@@ -1,4 +1,5 @@
 import HangulCore
+import HangulHanja
 import HangulKeys
 import HangulProtocol
 
@@ -11,17 +12,22 @@ public struct ProtocolSessionFactory: SessionFactory {
     public let maxPendingRequests: Int
     /// The layouts every session offers, read once at start.
     public let layouts: LayoutCatalog
+    /// The hanja dictionary every session shares, loaded on the first hanja key; nil for none.
+    public let hanja: HanjaDictionarySource?
 
     /// `layouts` has no default: sessions made without the daemon's catalog would silently ignore
     /// the user's layout files.
-    public init(decoder: KeyDecoder?, maxPendingRequests: Int, layouts: LayoutCatalog) {
+    public init(
+        decoder: KeyDecoder?, maxPendingRequests: Int, layouts: LayoutCatalog, hanja: HanjaDictionarySource? = nil
+    ) {
         self.decoder = decoder
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts
+        self.hanja = hanja
     }
 
     public func makeSession() -> ProtocolSession {
-        ProtocolSession(decoder: decoder, maxPendingRequests: maxPendingRequests, layouts: layouts)
+        ProtocolSession(decoder: decoder, maxPendingRequests: maxPendingRequests, layouts: layouts, hanja: hanja)
     }
 
     /// The connection-level error lines of PROTOCOL.md section 7, id null.

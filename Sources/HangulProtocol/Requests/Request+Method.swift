@@ -28,5 +28,10 @@ extension Request {
         case setContentType(ContentType)
         /// Answer with an empty result, to check the daemon is alive.
         case ping
+        /// The text before the cursor and the selection, for converting committed text.
+        case setSurroundingText(SurroundingText)
+        /// Picks the candidate at this index of the open list.
+        case selectCandidate(Int)
+        case closeCandidates
     }
 }

@@ -11,6 +11,9 @@ extension Request.Method {
         case toggle
         case setContentType = "set_content_type"
         case ping
+        case setSurroundingText = "set_surrounding_text"
+        case selectCandidate = "select_candidate"
+        case closeCandidates = "close_candidates"
 
     }
 }

@@ -21,6 +21,9 @@ extension Request.Method {
         case .toggle: .toggle
         case .setContentType: .setContentType
         case .ping: .ping
+        case .setSurroundingText: .setSurroundingText
+        case .selectCandidate: .selectCandidate
+        case .closeCandidates: .closeCandidates
         }
     }
 
@@ -40,6 +43,14 @@ extension Request.Method {
         case .toggle: .toggle
         case .setContentType: .setContentType(try params.requiredChoice("purpose", as: ContentType.self))
         case .ping: .ping
+        case .setSurroundingText: .setSurroundingText(try SurroundingText(reading: params))
+        case .selectCandidate:
+            .selectCandidate(
+                Int(
+                    try ParamsReader.integer(
+                        try params.required("index", "the index of a candidate in the open list, such as 0"),
+                        field: "index", expected: "an integer candidate index", range: 0...Int64(Int32.max))))
+        case .closeCandidates: .closeCandidates
         }
     }
 
@@ -63,7 +74,14 @@ extension Request.Method {
             writer.raw(#","params":{"purpose":"#)
             writer.string(type.rawValue)
             writer.raw("}")
-        case .reset, .cancel, .getOptions, .toggle, .ping:
+        case .setSurroundingText(let surrounding):
+            writer.raw(#","params":"#)
+            surrounding.write(to: &writer)
+        case .selectCandidate(let index):
+            writer.raw(#","params":{"index":"#)
+            writer.integer(Int64(index))
+            writer.raw("}")
+        case .reset, .cancel, .getOptions, .toggle, .ping, .closeCandidates:
             break
         }
     }
