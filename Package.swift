@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "HangulCompose",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulClient", "HangulLayoutFiles", "HangulProtocol",
+                "HangulCore", "HangulHanja", "HangulKeys", "HangulClient", "HangulLayoutFiles", "HangulProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]

@@ -36,7 +36,7 @@ public enum CandidatesMember: Equatable, Sendable {
 extension JSONWriter {
     /// Appends the members a state ends with when conversion needs them: `delete_before` when above
     /// zero, then `candidates` unless absent, each after a comma.
-    mutating func conversionMembers(deleteBefore: Int, candidates: CandidatesMember) {
+    public mutating func conversionMembers(deleteBefore: Int, candidates: CandidatesMember) {
         if deleteBefore > 0 {
             raw(#","delete_before":"#)
             integer(Int64(deleteBefore))
