@@ -137,7 +137,8 @@ let package = Package(
         .testTarget(
             name: "HangulDaemonTests",
             dependencies: [
-                "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "HangulHanja", "CPeerCredentials",
+                "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "HangulHanja",
+                "CPeerCredentials",
                 "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
                 "hanguld", "hangul-compose", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -154,7 +155,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HangulComposeTests",
-            dependencies: ["HangulCompose", "HangulCore", "HangulKeys", "HangulProtocol", "hangul-compose", "HangulTestSupport"]
+            dependencies: [
+                "HangulCompose", "HangulCore", "HangulKeys", "HangulProtocol", "hangul-compose", "HangulTestSupport",
+            ]
         ),
         .testTarget(name: "HangulLayoutFilesTests", dependencies: ["HangulLayoutFiles", "HangulTestSupport"]),
         .testTarget(
