@@ -6,7 +6,7 @@ import Testing
 
 extension ProtocolSession {
     /// Handles one line of text; returns the reply without its newline, or nil when none came.
-    fileprivate mutating func send(_ line: String) -> String? {
+    mutating func send(_ line: String) -> String? {
         reply(to: Array(line.utf8)[...]).map { String(decoding: $0.dropLast(), as: UTF8.self) }
     }
 
