@@ -38,8 +38,8 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
-        .target(name: "HangulKeys", dependencies: ["HangulCore", "CXKBCommon"]),
-        .target(name: "HangulProtocol", dependencies: ["HangulCore", "HangulKeys"]),
+        .target(name: "HangulKeys", dependencies: ["HangulCore", "HangulHanja", "CXKBCommon"]),
+        .target(name: "HangulProtocol", dependencies: ["HangulCore", "HangulKeys", "HangulHanja"]),
         .target(
             name: "HangulLayoutFiles",
             dependencies: ["HangulCore", .product(name: "SystemPackage", package: "swift-system")]
@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "HangulDaemon",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "CPeerCredentials",
+                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "HangulHanja", "CPeerCredentials",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -94,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "hanguld",
             dependencies: [
-                "HangulDaemon", "HangulKeys", "HangulLayoutFiles", "HangulSystem",
+                "HangulDaemon", "HangulHanja", "HangulKeys", "HangulLayoutFiles", "HangulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "HangulCompose",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulClient", "HangulLayoutFiles", "HangulProtocol",
+                "HangulCore", "HangulHanja", "HangulKeys", "HangulClient", "HangulLayoutFiles", "HangulProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -124,7 +124,7 @@ let package = Package(
         ),
         // Helpers the test targets share: running built products, and the xkb keymaps tests need.
         .target(name: "HangulTestSupport", dependencies: ["HangulKeys"], path: "Tests/HangulTestSupport"),
-        .testTarget(name: "HangulKeysTests", dependencies: ["HangulKeys", "HangulTestSupport"]),
+        .testTarget(name: "HangulKeysTests", dependencies: ["HangulKeys", "HangulHanja", "HangulTestSupport"]),
         .testTarget(
             name: "HangulProtocolTests",
             dependencies: [
@@ -137,7 +137,8 @@ let package = Package(
         .testTarget(
             name: "HangulDaemonTests",
             dependencies: [
-                "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "CPeerCredentials",
+                "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "HangulHanja",
+                "CPeerCredentials",
                 "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
                 "hanguld", "hangul-compose", "hangulctl", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),

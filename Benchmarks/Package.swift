@@ -41,6 +41,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport", "CAllocationCounter", "CLibhangul",
                 .product(name: "HangulHanja", package: "hangul"),
+                .product(name: "HangulKeys", package: "hangul"),
             ]
         ),
         // The C reference for whole-process `hangul-compose` timing: a small C program driving

@@ -146,6 +146,27 @@ public final class HangulClient {
         try call(.setContentType(type), as: StateResult.self, timeout: timeout)
     }
 
+    /// Sends the text before the cursor and the selection, for the next hanja key to convert; the
+    /// daemon forgets them on any other key (PROTOCOL.md section 6.11).
+    public func setSurroundingText(
+        beforeCursor text: String, selection: String = "", timeout: Duration? = nil
+    ) throws(ClientError) {
+        _ = try call(
+            .setSurroundingText(SurroundingText(beforeCursor: text, selection: selection)), as: EmptyResult.self,
+            timeout: timeout)
+    }
+
+    /// Picks the candidate at `index` of the open list (a click in the candidate window); the state
+    /// carries the commit and, for text before the cursor, how many characters to delete first.
+    public func selectCandidate(_ index: Int, timeout: Duration? = nil) throws(ClientError) -> StateResult {
+        try call(.selectCandidate(index), as: StateResult.self, timeout: timeout)
+    }
+
+    /// Closes the open candidate list without converting.
+    public func closeCandidates(timeout: Duration? = nil) throws(ClientError) -> StateResult {
+        try call(.closeCandidates, as: StateResult.self, timeout: timeout)
+    }
+
     /// Checks that the daemon answers.
     public func ping(timeout: Duration? = nil) throws(ClientError) {
         _ = try call(.ping, as: EmptyResult.self, timeout: timeout)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HangulCore
+import HangulHanja
 import HangulLayoutFiles
 import HangulProtocol
 
@@ -31,6 +32,8 @@ public struct Compose {
             if command.listLayouts {
                 try listLayouts(catalog, to: output)
                 failures = 0
+            } else if let word = command.hanja {
+                failures = try printCandidates(for: word, environment: environment, output: output, errors: errors)
             } else {
                 let layout = try command.resolvedLayout(in: catalog)
                 let options = try command.resolvedOptions()
@@ -46,7 +49,9 @@ public struct Compose {
                     failures = try type(
                         with: engine, arguments: arguments, input: input, output: output, errors: errors)
                 } else {
-                    let engine = InProcessEngine(layout: layout, options: options)
+                    let files = hanjaFiles(environment: environment)
+                    let engine = InProcessEngine(
+                        layout: layout, options: options, hanja: HanjaDictionarySource { files().dictionary })
                     failures = try type(
                         with: engine, arguments: arguments, input: input, output: output, errors: errors)
                 }
@@ -132,6 +137,39 @@ public struct Compose {
     }
 
     /// `--list-layouts`: id, aliases, names and origin, tab-separated.
+    /// Loads the dictionaries the way `hanguld` does, when first needed.
+    func hanjaFiles(environment: @escaping (String) -> String?) -> @Sendable () -> HanjaFiles {
+        let user = HanjaFiles.userDictionaryPath(environment: environment)
+        let (files, system) = (command.hanjaFiles, !command.noSystemHanja)
+        return {
+            HanjaFiles(
+                user: user, files: files, system: system ? HanjaFiles.systemDictionaryPath : nil,
+                symbols: system ? HanjaFiles.systemSymbolsPath : nil)
+        }
+    }
+
+    /// `--hanja WORD`: the candidates a hanja key offers for WORD as a preedit (a lone jamo's
+    /// symbols, else a prefix match), one `value<TAB>meaning` line each; 1 failure when none.
+    func printCandidates(
+        for word: String, environment: @escaping (String) -> String?, output: OutputBuffer, errors: OutputBuffer
+    ) throws -> Int {
+        let loaded = hanjaFiles(environment: environment)()
+        for problem in loaded.problems {
+            try? errors.append("hangul-compose: warning: \(problem)\n")
+        }
+        let scalars = Array(word.unicodeScalars)
+        let isLoneJamo = scalars.count == 1 && (0x3131...0x318E).contains(scalars[0].value)
+        let candidates = loaded.dictionary.candidates(for: word, isLoneJamo ? .exact : .prefix)
+        for candidate in candidates {
+            try output.append(candidate.value + "\t" + candidate.comment + "\n")
+        }
+        guard !candidates.isEmpty else {
+            try? errors.append("hangul-compose: no hanja or symbols for \"\(word)\" in the dictionaries\n")
+            return 1
+        }
+        return 0
+    }
+
     func listLayouts(_ catalog: LayoutCatalog, to output: OutputBuffer) throws {
         for entry in catalog.entries {
             let layout = entry.layout

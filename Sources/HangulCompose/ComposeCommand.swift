@@ -30,6 +30,12 @@ public struct ComposeCommand: ParsableCommand {
             Besides the built-in layouts, every *.layout file in $XDG_CONFIG_HOME/hangul/layouts \
             (~/.config/hangul/layouts) is offered, and --layout-file adds one more; a file with a \
             built-in's id replaces it. The README's "Keyboards and layout files" section documents the format.
+
+            --hanja WORD prints the hanja (or, for a lone jamo such as ㅁ, the symbols) the hanja key \
+            offers for WORD, one per line: the candidate, a tab, its meaning. While typing, <Hangul_Hanja> \
+            or <F9> opens the same list, digits pick, and --json shows the list in the key steps. The \
+            dictionaries are libhangul's (Debian's libhangul-data), $XDG_CONFIG_HOME/hangul/hanja.txt and \
+            every --hanja-file.
             """
     )
 
@@ -70,6 +76,22 @@ public struct ComposeCommand: ParsableCommand {
         help: ArgumentHelp("Also offer the layout in this layout file; repeatable.", valueName: "path"))
     var layoutFiles: [String] = []
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Print the hanja or symbols for this word (candidate, tab, meaning per line) and exit.", valueName: "word"))
+    var hanja: String?
+
+    @Option(
+        name: .customLong("hanja-file"),
+        help: ArgumentHelp(
+            "Also read hanja from this file (key:value:meaning), after your own dictionary; repeatable.",
+            valueName: "path"))
+    var hanjaFiles: [String] = []
+
+    @Flag(name: .customLong("no-system-hanja"), help: "Leave out libhangul's hanja.txt and mssymbol.txt.")
+    var noSystemHanja = false
+
     @Flag(
         name: .long,
         help: "List the layouts (id, long ids, name, Korean name, where it comes from) and exit.")
@@ -101,6 +123,16 @@ public struct ComposeCommand: ParsableCommand {
         if (reverse || fix) && format != .text {
             throw ValidationError(
                 "--\(format.rawValue) shows typed keys; --reverse and --fix print text only, so leave it out.")
+        }
+        if hanja != nil && (reverse || fix || daemon || listLayouts || !keys.isEmpty) {
+            throw ValidationError(
+                "--hanja prints one word's candidates; leave out keys, --reverse, --fix and --daemon.")
+        }
+        if hanja?.isEmpty == true { throw ValidationError("--hanja needs a word, such as --hanja 한자.") }
+        if daemon && (!hanjaFiles.isEmpty || noSystemHanja) {
+            throw ValidationError(
+                "--hanja-file and --no-system-hanja are for this process; a daemon reads its own (hanguld --hanja-file)."
+            )
         }
         if (reverse || fix) && daemon {
             throw ValidationError("--reverse and --fix work in this process; leave out --daemon.")

@@ -35,6 +35,12 @@ public struct DaemonEngine: KeyEngine {
         lastMode = replies.last?.mode ?? lastMode
         for (offset, key) in keys.enumerated() where offset * 2 < replies.count {
             let reply = replies[offset * 2]
+            if reply.candidates != .absent || reply.deleteBefore > 0 {
+                try sink.take(
+                    key, handled: reply.handled, commit: reply.commit, preedit: reply.preedit,
+                    deleteBefore: reply.deleteBefore, candidates: reply.candidates)
+                continue
+            }
             try sink.take(key, handled: reply.handled, commit: reply.commit, preedit: reply.preedit)
         }
     }

@@ -1,5 +1,7 @@
 import HangulCore
+import HangulHanja
 import HangulKeys
+import HangulProtocol
 
 /// Types in this process: the keys go to an ``InputContext``, the session rules the daemon uses,
 /// except on a lane for the keys that make up almost all of a batch.
@@ -30,9 +32,13 @@ public struct InProcessEngine: KeyEngine {
     private var sinceEmpty: [KeyPress] = []
     private var sinceEmptyCount = 0
 
-    public init(layout: Layout, options: ComposerOptions) {
+    /// Where hanja keys find candidates; nil leaves them to pass as named keys.
+    public let hanja: HanjaDictionarySource?
+
+    public init(layout: Layout, options: ComposerOptions, hanja: HanjaDictionarySource? = nil) {
         self.layout = layout
         self.options = options
+        self.hanja = hanja
         composer = Composer(layout: layout, options: options)
     }
 
@@ -71,6 +77,13 @@ public struct InProcessEngine: KeyEngine {
                 }
             }
             let result = typeInContext(key)
+            if let list = context?.candidateList, result.candidates != .unchanged || list.isOpen {
+                try sink.take(
+                    key, handled: result.handled, commit: result.committedText, preedit: result.preedit.string,
+                    deleteBefore: result.deleteBefore,
+                    candidates: CandidatesMember(result.candidates, page: list.isOpen ? CandidatePage(list) : nil))
+                continue
+            }
             try sink.take(key, handled: result.handled, commit: result.commit, preedit: result.preedit)
         }
     }
@@ -105,6 +118,7 @@ public struct InProcessEngine: KeyEngine {
     /// Leaves the plain lane: a fresh session that has typed the keys since the composer was empty.
     private mutating func switchToContext() {
         var session = InputContext(layout: layout, options: options)
+        session.hanja = hanja
         for key in sinceEmpty[..<sinceEmptyCount] {
             _ = session.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers))
             _ = session.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers, isRelease: true))

@@ -47,6 +47,34 @@ struct StepPrinter: StepSink {
         }
     }
 
+    /// A conversion step: the field loses the characters a pick replaces before the commit, and
+    /// `--json` lines end with `delete_before` and `candidates` as the protocol's replies do.
+    mutating func take(
+        _ key: KeyPress, handled: Bool, commit: String, preedit: String, deleteBefore: Int,
+        candidates: CandidatesMember
+    ) throws {
+        for _ in 0..<deleteBefore {
+            while let last = text.last, last & 0xC0 == 0x80 { text.removeLast() }
+            if !text.isEmpty { text.removeLast() }
+        }
+        commit.appendUTF8(to: &text)
+        if !handled { forward(key) }
+        switch format {
+        case .text: break
+        case .trace: printTrace(key, handled: handled, commit: commit, preedit: preedit)
+        case .json:
+            writer.raw("{\"key\":")
+            notations.notation(of: key).withUnsafeBufferPointer { writer.string(utf8: $0) }
+            writer.raw(",\"commit\":")
+            writer.string(commit)
+            writer.raw(",\"preedit\":")
+            writer.string(preedit)
+            writer.raw(handled ? ",\"handled\":true" : ",\"handled\":false")
+            writer.conversionMembers(deleteBefore: deleteBefore, candidates: candidates)
+            writer.raw("}\n")
+        }
+    }
+
     /// What a key the engine let through does to a plain text field: BackSpace deletes the
     /// character before the cursor; a key with Control, Alt or Super inserts nothing (a shortcut);
     /// otherwise the character its keysym types, if any (none for Return, Tab, Escape).

@@ -1,3 +1,5 @@
+import HangulProtocol
+
 /// What receives each key's result as an engine types: the frontend-visible result of a press.
 ///
 /// A callback rather than an array of results, so that the in-process engine hands each result
@@ -5,4 +7,20 @@
 public protocol StepSink {
     /// The key's result: whether the engine used it, what to commit, the new preedit.
     mutating func take<Text: EngineText>(_ key: KeyPress, handled: Bool, commit: Text, preedit: Text) throws
+
+    /// A step of hanja conversion: the list opened, moved or closed, or a pick that may delete
+    /// characters before the cursor. Engines call this only then, so typing keeps the plain path.
+    mutating func take(
+        _ key: KeyPress, handled: Bool, commit: String, preedit: String, deleteBefore: Int,
+        candidates: CandidatesMember) throws
+}
+
+extension StepSink {
+    /// Sinks that do not show conversion take its text as any other step's.
+    public mutating func take(
+        _ key: KeyPress, handled: Bool, commit: String, preedit: String, deleteBefore: Int,
+        candidates: CandidatesMember
+    ) throws {
+        try take(key, handled: handled, commit: commit, preedit: preedit)
+    }
 }

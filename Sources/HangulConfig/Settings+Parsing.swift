@@ -154,7 +154,7 @@ struct SettingsReader {
 
     static func unknownKeyReason(_ name: String, isTable: Bool) -> String {
         if name == SettingKey.hanjaKeys {
-            return "hanja-keys is reserved for hanja conversion, which this version does not have yet; remove it"
+            return "hanja-keys cannot be set in this file yet (the keys are Hangul_Hanja and F9); remove it"
         }
         let kebab = name.lowercased().replacing("_", with: "-")
         if kebab != name, SettingKey(rawValue: kebab) != nil {

@@ -43,10 +43,11 @@ public struct HanjaFiles: Sendable {
     }
 
     /// Loads the user's dictionary (when `user` is given and the file exists), then `files`, then
-    /// the system dictionary and symbols.
+    /// the system dictionary and symbols (each unless nil: `hanguld --no-system-hanja` leaves them
+    /// out, so tests get the same candidates whatever the machine has installed).
     public init(
-        user: String?, files: [String], system: String = Self.systemDictionaryPath,
-        symbols: String = Self.systemSymbolsPath
+        user: String?, files: [String], system: String? = Self.systemDictionaryPath,
+        symbols: String? = Self.systemSymbolsPath
     ) {
         var tables: [HanjaTable] = []
         var problems: [Problem] = []
@@ -67,8 +68,14 @@ public struct HanjaFiles: Sendable {
         if let user { add(user, isExplicit: false, ifMissing: nil) }
         for path in files { add(path, isExplicit: true, ifMissing: "check the path given for it") }
         let install = "install Debian's libhangul-data (scripts/setup does)"
-        add(system, isExplicit: false, ifMissing: "hanja conversion offers only the user's own entries; " + install)
-        add(symbols, isExplicit: false, ifMissing: "symbol conversion offers only the user's own entries; " + install)
+        if let system {
+            add(system, isExplicit: false, ifMissing: "hanja conversion offers only the user's own entries; " + install)
+        }
+        if let symbols {
+            add(
+                symbols, isExplicit: false,
+                ifMissing: "symbol conversion offers only the user's own entries; " + install)
+        }
         self.dictionary = HanjaDictionary(tables: tables)
         self.problems = problems
     }

@@ -1,4 +1,5 @@
 import HangulCore
+import HangulHanja
 
 /// The key logic of one input session, shared by the daemon and `hangul-compose`.
 ///
@@ -9,10 +10,10 @@ import HangulCore
 /// nothing beyond what the composer does (nothing).
 ///
 /// Session features beyond composition belong here, not in ``Composer``, which stays a pure
-/// per-syllable automaton: hanja conversion, the next one, is a module of its own (its dictionary is
-/// data loaded at run time) that the context consults when a key asks for candidates, keeping the
-/// candidate state beside the composer. The daemon's session and `hangul-compose` then get the
-/// feature together, since both drive this type.
+/// per-syllable automaton: hanja conversion consults a ``HanjaDictionarySource`` (HangulHanja, data
+/// loaded at run time) when a hanja key asks for candidates, and keeps the open list in a
+/// ``CandidateList`` beside the composer. The daemon's session and `hangul-compose` get the feature
+/// together, since both drive this type.
 public struct InputContext: Sendable {
     /// The Hangul composer; change its layout and options with ``setLayout(_:)`` and
     /// ``setOptions(_:)``, which commit first.
@@ -31,7 +32,25 @@ public struct InputContext: Sendable {
     public var escapeSwitchesToLatin = false
     /// The keycode decoder; without one (or without keycodes in events) positions come from keysyms.
     public var decoder: KeyDecoder?
+    /// Key chords that open the hanja candidate list, and close it again: by default `Hangul_Hanja`
+    /// and `F9`. At most 16 on the wire, like ``toggleKeys``.
+    public var hanjaKeys: [KeyChord] = [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)]
+    /// Where candidates come from; nil (or an empty dictionary) leaves hanja keys to pass as named
+    /// keys, as before conversion existed.
+    public var hanja: HanjaDictionarySource?
+    /// The candidate list, open or closed.
+    public private(set) var candidateList = CandidateList()
+    /// Up to ``surroundingLimit`` characters before the cursor, as the frontend last sent them; empty
+    /// once a key other than a hanja key or a bare modifier is pressed, since such a key may have
+    /// changed the text or moved the cursor.
+    public private(set) var textBeforeCursor = ""
+    /// The selected text, as the frontend last sent it, forgotten like ``textBeforeCursor``.
+    public private(set) var selection = ""
     var pressedKeys = PressedKeys()
+
+    /// The characters of text before the cursor a session keeps: the longest key a suffix lookup
+    /// needs in practice (the system dictionary's longest key has fewer).
+    public static let surroundingLimit = 32
 
     public init(
         layout: Layout = .dubeolsik, options: ComposerOptions = ComposerOptions(), mode: InputMode = .hangul,
@@ -48,6 +67,16 @@ public struct InputContext: Sendable {
 
     /// The syllable being composed.
     public var preedit: ComposedText { composer.preedit }
+
+    /// Records the text before the cursor and the selection, from the frontend, for the next hanja
+    /// key; keeps the last ``surroundingLimit`` characters (Unicode scalars) of the text, and the
+    /// selection whole (the protocol bounds it).
+    public mutating func setSurroundingText(beforeCursor text: String, selection: String = "") {
+        let scalars = text.unicodeScalars
+        let start = scalars.index(scalars.endIndex, offsetBy: -Self.surroundingLimit, limitedBy: scalars.startIndex)
+        textBeforeCursor = String(scalars[(start ?? scalars.startIndex)...])
+        self.selection = selection
+    }
 
     /// Handles one key event.
     ///
@@ -74,8 +103,35 @@ public struct InputContext: Sendable {
         return result
     }
 
-    /// The rules for a press, section 9.1 in order.
+    /// A press: first to the candidate list when one is open, else through the rules.
     private mutating func press(_ event: KeyEvent) -> KeyResult {
+        let isHanjaKey = hanjaKeys.contains { $0.matches(keysym: event.keysym, modifiers: event.modifiers) }
+        if !isHanjaKey && !event.keysym.isModifier { forgetSurroundingText() }
+        guard candidateList.isOpen else { return pressRules(event, isHanjaKey: isHanjaKey) }
+        switch candidateList.handle(keysym: event.keysym, modifiers: event.modifiers, isHanjaKey: isHanjaKey) {
+        case .show:
+            var result = KeyResult(handled: true, preedit: composer.preedit, mode: effectiveMode)
+            result.candidates = .shown
+            return result
+        case .ignore:
+            return unchanged()
+        case .pick(let index):
+            return pick(index)
+        case .close:
+            candidateList.close()
+            var result = KeyResult(handled: true, preedit: composer.preedit, mode: effectiveMode)
+            result.candidates = .closed
+            return result
+        case .closeThenProcess:
+            candidateList.close()
+            var result = pressRules(event, isHanjaKey: false)
+            result.candidates = .closed
+            return result
+        }
+    }
+
+    /// The rules for a press, section 9.1 in order.
+    private mutating func pressRules(_ event: KeyEvent, isHanjaKey: Bool) -> KeyResult {
         let keysym = event.keysym
         if contentType == .password { return unchanged() }
         if toggleKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
@@ -83,6 +139,11 @@ public struct InputContext: Sendable {
             return KeyResult(handled: true, commit: commit, preedit: composer.preedit, mode: effectiveMode)
         }
         if mode == .latin || keysym.isModifier { return unchanged() }
+        if isHanjaKey && openCandidates() {
+            var result = KeyResult(handled: true, preedit: composer.preedit, mode: mode)
+            result.candidates = .shown
+            return result
+        }
         if !event.modifiers.isDisjoint(with: ModifierMask.nonHangul) { return committed(composer.flush()) }
         if keysym == .backSpace {
             let output = composer.backspace()
@@ -97,6 +158,78 @@ public struct InputContext: Sendable {
         guard let position = position(of: event) else { return committed(composer.flush()) }
         let output = composer.process(position)
         return KeyResult(handled: output.consumed, commit: output.commit, preedit: output.preedit, mode: mode)
+    }
+
+    /// Opens the candidate list for a hanja key, in the order of PROTOCOL.md section 9.5: a lone
+    /// jamo's symbols, else a prefix match of the preedit, else a suffix match of the text before the
+    /// cursor, else the selection's own candidates. Returns whether anything matched.
+    private mutating func openCandidates() -> Bool {
+        guard let dictionary = hanja?.dictionary, !dictionary.isEmpty else { return false }
+        let preedit = composer.preedit
+        if !preedit.isEmpty {
+            let isLoneJamo = preedit.count == 1 && (0x3131...0x318E).contains(preedit[0])
+            return candidateList.open(preedit.string, isLoneJamo ? .exact : .prefix, in: dictionary, source: .preedit)
+        }
+        if !textBeforeCursor.isEmpty {
+            return candidateList.open(textBeforeCursor, .suffix, in: dictionary, source: .beforeCursor)
+        }
+        if !selection.isEmpty {
+            return candidateList.open(selection, .exact, in: dictionary, source: .selection)
+        }
+        return false
+    }
+
+    /// Commits the candidate at `index` of the open list in place of the text its key covers, and
+    /// closes the list; nil when no list is open or the index is outside it.
+    ///
+    /// From the preedit, the key covers the preedit's start (the whole of a syllable); characters
+    /// after it, which only a preedit of several characters can have, are committed after the
+    /// candidate as they are. From the text before the cursor, the frontend deletes as many
+    /// characters as the key has. Over a selection, the commit replaces it as typing would.
+    public mutating func pickCandidate(at index: Int) -> KeyResult? {
+        guard candidateList.isOpen, candidateList.candidates.indices.contains(index) else { return nil }
+        return pick(index)
+    }
+
+    private mutating func pick(_ index: Int) -> KeyResult {
+        let candidate = candidateList.candidates[index]
+        var converted = candidate.value
+        var deleteBefore = 0
+        switch candidateList.source {
+        case .preedit:
+            let preedit = composer.preedit
+            let covered = candidate.keyScalarCount
+            if covered < preedit.count {
+                for offset in covered..<preedit.count {
+                    if let scalar = Unicode.Scalar(preedit[offset]) { converted.unicodeScalars.append(scalar) }
+                }
+            }
+            composer.reset()
+        case .beforeCursor:
+            deleteBefore = candidate.keyScalarCount
+            textBeforeCursor = ""
+        case .selection:
+            selection = ""
+        }
+        candidateList.close()
+        var result = KeyResult(handled: true, preedit: composer.preedit, mode: effectiveMode)
+        result.converted = converted
+        result.deleteBefore = deleteBefore
+        result.candidates = .closed
+        return result
+    }
+
+    /// Closes the candidate list without converting; returns whether one was open.
+    @discardableResult
+    public mutating func closeCandidates() -> Bool {
+        guard candidateList.isOpen else { return false }
+        candidateList.close()
+        return true
+    }
+
+    private mutating func forgetSurroundingText() {
+        if !textBeforeCursor.isEmpty { textBeforeCursor = "" }
+        if !selection.isEmpty { selection = "" }
     }
 
     /// An unhandled press that changes nothing: the preedit stays as it is.
@@ -123,11 +256,13 @@ public struct InputContext: Sendable {
 
     /// Commits the preedit, as on focus out; returns the text to insert.
     public mutating func flush() -> ComposedText {
-        composer.flush()
+        closeCandidates()
+        return composer.flush()
     }
 
     /// Drops the preedit without committing it, as when the application resets the field.
     public mutating func cancel() {
+        closeCandidates()
         composer.reset()
     }
 
@@ -137,6 +272,7 @@ public struct InputContext: Sendable {
     /// field the mode is recorded for when the field loses that type.
     public mutating func setMode(_ newMode: InputMode) -> ComposedText {
         guard newMode != mode else { return ComposedText() }
+        closeCandidates()
         let commit = newMode == .latin ? composer.flush() : ComposedText()
         mode = newMode
         return commit
@@ -152,6 +288,7 @@ public struct InputContext: Sendable {
     /// Marked presses are kept: a key pressed (and handled) before the field became a password
     /// field is still handled on release, so the application never sees half a keystroke.
     public mutating func setContentType(_ newType: ContentType) -> ComposedText {
+        if newType == .password { closeCandidates() }
         let commit = newType == .password ? composer.flush() : ComposedText()
         contentType = newType
         return commit
@@ -159,6 +296,7 @@ public struct InputContext: Sendable {
 
     /// Switches layout, committing the preedit first (it was composed under the old layout).
     public mutating func setLayout(_ layout: Layout) -> ComposedText {
+        closeCandidates()
         let commit = composer.flush()
         composer.layout = layout
         return commit
@@ -166,6 +304,7 @@ public struct InputContext: Sendable {
 
     /// Changes composer options, committing the preedit first; returns the commit.
     public mutating func setOptions(_ options: ComposerOptions) -> ComposedText {
+        closeCandidates()
         let commit = composer.flush()
         composer.options = options
         return commit

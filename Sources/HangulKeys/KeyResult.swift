@@ -11,6 +11,16 @@ public struct KeyResult: Equatable, Sendable {
     public var preedit: ComposedText
     /// The input mode after the key, so the frontend can show it.
     public var mode: InputMode
+    /// A picked hanja or symbol, inserted after ``commit``; empty unless a candidate was picked.
+    ///
+    /// Apart from ``commit`` because a candidate's value may be longer than ``ComposedText`` holds,
+    /// and built only on a pick, so typing never allocates for it.
+    public var converted: String = ""
+    /// How many characters (Unicode scalars) before the cursor the frontend deletes before inserting
+    /// the commit: the Hangul a candidate picked from the surrounding text replaces. Usually 0.
+    public var deleteBefore: Int = 0
+    /// Whether the candidate list opened, changed, closed or stayed as it was with this key.
+    public var candidates: CandidateChange = .unchanged
 
     public init(handled: Bool, commit: ComposedText = ComposedText(), preedit: ComposedText, mode: InputMode) {
         self.handled = handled
@@ -18,4 +28,17 @@ public struct KeyResult: Equatable, Sendable {
         self.preedit = preedit
         self.mode = mode
     }
+
+    /// ``commit`` then ``converted``: everything to insert.
+    public var committedText: String { converted.isEmpty ? commit.string : commit.string + converted }
+}
+
+/// What happened to a session's candidate list, which decides whether a reply shows it.
+public enum CandidateChange: Sendable, Equatable {
+    /// Nothing: closed before and after, or open and unchanged by a key it ignored.
+    case unchanged
+    /// Open after the event, newly or with a moved highlight: the reply shows the list.
+    case shown
+    /// Closed by the event: the reply says so once.
+    case closed
 }

@@ -49,4 +49,6 @@ extension Keysym {
     public static let altL = Keysym(rawValue: 0xFFE9)
     /// `F1`; `F2`…`F35` follow it without gaps.
     public static let f1 = Keysym(rawValue: 0xFFBE)
+    /// `F9`, the hanja key of keyboards without `Hangul_Hanja`.
+    public static let f9 = Keysym(rawValue: 0xFFC6)
 }

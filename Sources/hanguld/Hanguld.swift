@@ -1,6 +1,7 @@
 import ArgumentParser
 import HangulCore
 import HangulDaemon
+import HangulHanja
 import HangulKeys
 import HangulLayoutFiles
 import Logging
@@ -31,6 +32,12 @@ struct Hanguld: AsyncParsableCommand {
             It is read by running hangulctl (beside hanguld, or --hangulctl), and read again on SIGHUP \
             and whenever it or a layout file changes: open sessions then take every option they have \
             not set themselves, at their next syllable boundary.
+            Hanja and symbol conversion reads libhangul's dictionaries (Debian's libhangul-data: \
+            /usr/share/libhangul/hanja/hanja.txt and mssymbol.txt), $XDG_CONFIG_HOME/hangul/hanja.txt \
+            (~/.config/hangul/hanja.txt, whose entries come first) and every --hanja-file, on the first \
+            hanja key of any session rather than at start, so a daemon nobody converts with stays small. \
+            Problems are logged then, as warnings; a missing system file leaves only the user's entries. \
+            SIGHUP makes the next hanja key read them again.
             """
     )
 
@@ -74,6 +81,19 @@ struct Hanguld: AsyncParsableCommand {
         help: ArgumentHelp(
             "Read the settings file with this hangulctl instead of the one beside hanguld.", valueName: "path"))
     var hangulctl: String?
+
+    @Option(
+        name: .customLong("hanja-file"),
+        help: ArgumentHelp(
+            "Also read hanja and symbols from this file (libhangul's key:value:meaning format), after your own dictionary and before the system's; repeatable.",
+            valueName: "path"))
+    var hanjaFiles: [String] = []
+
+    @Flag(
+        name: .customLong("no-system-hanja"),
+        help:
+            "Leave out libhangul's hanja.txt and mssymbol.txt: convert only with your own dictionary and --hanja-file.")
+    var noSystemHanja = false
 
     func validate() throws {
         guard self.maxSessions >= 1 else {
@@ -132,16 +152,18 @@ struct Hanguld: AsyncParsableCommand {
         if let layoutDirectory {
             watching.append(DirectoryWatcher.Watch(directory: layoutDirectory, matches: { $0.hasSuffix(".layout") }))
         }
+        let hanja = Self.hanjaSource(files: self.hanjaFiles, system: !self.noSystemHanja, logger: logger)
         try await Daemon.run(
             socketPath: self.socket,
             configuration: configuration,
             factory: ProtocolSessionFactory(
-                decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store),
+                decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja),
             reload: {
+                hanja.reload()
                 guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return nil }
                 Self.loadSettings(loader, layouts: layouts, into: store, logger: logger)
                 return ProtocolSessionFactory(
-                    decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store)
+                    decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja)
             },
             watching: watching,
             settings: store,
@@ -168,6 +190,28 @@ struct Hanguld: AsyncParsableCommand {
             for problem in problems {
                 logger.error("settings file refused, settings unchanged: \(problem)")
             }
+        }
+    }
+
+    /// The shared hanja dictionary, read on first use: the system table takes about 16 MB, which an
+    /// idle daemon should not hold (the 1,000-idle-sessions RSS target is 30 MB). Problems are logged
+    /// by file, line and reason, never with the lines' content.
+    private static func hanjaSource(files: [String], system: Bool, logger: Logger) -> HanjaDictionarySource {
+        HanjaDictionarySource {
+            let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }
+            let loaded = HanjaFiles(
+                user: user, files: files, system: system ? HanjaFiles.systemDictionaryPath : nil,
+                symbols: system ? HanjaFiles.systemSymbolsPath : nil)
+            for problem in loaded.problems {
+                if problem.isExplicit {
+                    logger.error("hanja file rejected: \(problem)")
+                } else {
+                    logger.warning("hanja file: \(problem)")
+                }
+            }
+            let entries = loaded.dictionary.tables.reduce(0) { $0 + $1.entryCount }
+            logger.info("hanja dictionary loaded: \(loaded.dictionary.tables.count) files, \(entries) entries")
+            return loaded.dictionary
         }
     }
 

@@ -145,7 +145,7 @@ import Testing
     @Test func hanjaKeysAreReservedUntilHanjaConversionExists() {
         #expect(
             Self.problems(#"hanja-keys = ["Hangul_Hanja", "F9"]"#)
-                == "\(Self.path):1: hanja-keys is reserved for hanja conversion, which this version does not have yet; remove it"
+                == "\(Self.path):1: hanja-keys cannot be set in this file yet (the keys are Hangul_Hanja and F9); remove it"
         )
     }
 

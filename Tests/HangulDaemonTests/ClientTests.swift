@@ -50,6 +50,28 @@ import Testing
         await #expect(throws: Never.self) { try await daemon.stop() }
     }
 
+    /// The conversion methods, with the conformance transcripts' dictionary.
+    @Test func theConversionMethodsAreTypedAndAnswered() async throws {
+        let daemon = try await RunningDaemon.start([
+            "--no-system-hanja", "--hanja-file",
+            EndToEndTests.repository + "/protocol/conformance/hanja-dictionary.dic",
+        ])
+        let client = try HangulClient(socketPath: daemon.socketPath, clientName: "client-tests")
+        try client.setSurroundingText(beforeCursor: "나대한")
+        let opened = try client.key(KeyEvent(keysym: .f9))
+        let page = CandidatePage(
+            items: [
+                .init(value: "大韓", meaning: ""), .init(value: "韓", meaning: "나라 이름 한"),
+                .init(value: "漢", meaning: "한수 한"), .init(value: "寒", meaning: "찰 한"),
+            ], start: 0, highlight: 0, total: 4)
+        #expect(opened == KeyReply(handled: true, commit: "", preedit: "", mode: .hangul, candidates: .open(page)))
+        #expect(
+            try client.selectCandidate(0)
+                == StateResult(commit: "大韓", preedit: "", mode: .hangul, deleteBefore: 2, candidates: .closed))
+        #expect(try client.closeCandidates() == StateResult(commit: "", preedit: "", mode: .hangul))
+        await #expect(throws: Never.self) { try await daemon.stop() }
+    }
+
     /// A refused request is an error for that call only: the session goes on.
     @Test func aRefusedRequestLeavesTheConnectionUsable() async throws {
         let daemon = try await RunningDaemon.start()

@@ -1,6 +1,8 @@
 import HangulDaemon
+import HangulHanja
 import HangulKeys
 import HangulProtocol
+import HangulTestSupport
 
 /// One connection without sockets: the spec's framing and bounds (PROTOCOL.md sections 3, 7 and 10)
 /// around the real ``ProtocolSession``.
@@ -15,9 +17,17 @@ struct ConnectionSimulator {
     private(set) var replies: [String] = []
     private(set) var isClosed = false
 
+    /// The dictionary the transcripts are replayed with (`hanja-dictionary.dic`, as `hanja.txt` says
+    /// to start the daemon); read once, and empty if it cannot be read, which `hanja.txt` then shows.
+    static let conformanceHanja = HanjaDictionarySource(
+        HanjaDictionary(
+            tables: [
+                (try? HanjaFiles.readTable(TranscriptFiles.conformanceDirectory + "/hanja-dictionary.dic"))
+            ].compactMap { $0 }))
+
     /// Opens the connection while `otherSessions` are open; over the bound it is refused at once.
     init(otherSessions: Int, decoder: KeyDecoder?) {
-        session = ProtocolSession(decoder: decoder, layouts: .builtIn)
+        session = ProtocolSession(decoder: decoder, layouts: .builtIn, hanja: Self.conformanceHanja)
         if otherSessions + 1 > Wire.defaultMaxSessions {
             send(.tooManySessions(limit: Wire.defaultMaxSessions))
         }

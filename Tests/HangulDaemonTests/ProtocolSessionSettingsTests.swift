@@ -18,7 +18,8 @@ import Testing
     static func options(layout: String, escapeToLatin: Bool = false) -> String {
         #""options":{"layout":"\#(layout)","auto-reorder":false,"combi-on-double-stroke":false,"#
             + #""non-choseong-combi":true,"extended-vowels":true,"output":"syllables","#
-            + #""toggle-keys":["Hangul","Shift+space"],"escape-to-latin":\#(escapeToLatin)}"#
+            + #""toggle-keys":["Hangul","Shift+space"],"escape-to-latin":\#(escapeToLatin),"#
+            + #""hanja-keys":["Hangul_Hanja","F9"]}"#
     }
 
     @Test func aNewSessionStartsFromTheSettingsAndFollowsAReloadAtTheBoundary() {

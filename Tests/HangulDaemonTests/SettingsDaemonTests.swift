@@ -46,14 +46,15 @@ struct SettingsDaemonTests {
 
     static let layout2Options =
         #""options":{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
-        + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false}"#
+        + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"#
+        + #""hanja-keys":["Hangul_Hanja","F9"]}"#
 
     @Test func sessionsStartFromTheFileAndFollowItsEditsUnlessTheySetTheirOwn() async throws {
         let daemon = try await RunningDaemon.start(configFile: "layout = \"3f\"\nescape-to-latin = true\n")
         // A client that never sends set_options types 세벌식 최종: m f s k g w is 한글 there.
         let (idle, hello) = try Self.open(daemon)
         #expect(hello.contains(#""mode":"hangul","options":{"layout":"3f","#))
-        #expect(hello.contains(#""escape-to-latin":true}"#))
+        #expect(hello.contains(#""escape-to-latin":true,"hanja-keys":["Hangul_Hanja","F9"]}"#))
         #expect(try Self.text(typing: "mfskgw", on: idle) == "한글")
         // A session that chose its own layout.
         let (own, _) = try Self.open(daemon)
@@ -78,7 +79,7 @@ struct SettingsDaemonTests {
         // The session with its own layout keeps it; escape-to-latin, which it never set, follows.
         #expect(try Self.text(typing: "mfskgw", on: own) == "한글")
         try own.send(#"{"id":3,"method":"get_options"}"# + "\n")
-        #expect(try own.readLine()?.hasSuffix(#""escape-to-latin":false}}}"#) == true)
+        #expect(try own.readLine()?.hasSuffix(#""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"]}}}"#) == true)
         idle.close()
         own.close()
         #expect(try await daemon.stop().status == 0)
@@ -123,7 +124,7 @@ struct SettingsDaemonTests {
                 == #"{"id":3,"result":{"commit":"","preedit":"","mode":"latin","options":{"layout":"3f","#
                 + #""auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
                 + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"#
-                + #""escape-to-latin":false}}}"#)
+                + #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"]}}}"#)
         client.close()
         #expect(try await daemon.stop().status == 0)
     }

@@ -66,8 +66,8 @@ struct SettingsLoaderTests {
         (#"{"layout":"nope"}"#, #"unknown layout "nope"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn"#),
         (#"{"start-mode":"korean"}"#, #"params.start-mode must be "hangul" or "latin", got "korean""#),
         (
-            #"{"hanja-keys":[]}"#,
-            "unknown option \"hanja-keys\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin"
+            #"{"hanja":true}"#,
+            "unknown option \"hanja\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys"
         ),
         ("[1]", "the settings must be a JSON object, got an array"),
     ])

@@ -29,6 +29,13 @@ enum RequestGenerator {
         case .ping: return .ping
         case .status: return .status
         case .reload: return .reload
+        case .setSurroundingText:
+            return .setSurroundingText(
+                SurroundingText(
+                    beforeCursor: string(maxBytes: SurroundingText.maxBytes, using: &rng),
+                    selection: Bool.random(using: &rng) ? "" : string(maxBytes: SurroundingText.maxBytes, using: &rng)))
+        case .selectCandidate: return .selectCandidate(Int.random(in: 0...Int(Int32.max), using: &rng))
+        case .closeCandidates: return .closeCandidates
         }
     }
 
@@ -57,6 +64,9 @@ enum RequestGenerator {
             patch.switches[option] = Bool.random(using: &rng)
         }
         if Bool.random(using: &rng) { patch.output = ComposerOptions.OutputForm.allCases.randomElement(using: &rng) }
+        if Bool.random(using: &rng) {
+            patch.hanjaKeys = (0..<Int.random(in: 0...Wire.maxToggleKeys, using: &rng)).map { _ in chord(using: &rng) }
+        }
         if Bool.random(using: &rng) {
             patch.toggleKeys = (0..<Int.random(in: 0...Wire.maxToggleKeys, using: &rng)).map { _ in
                 chord(using: &rng)

@@ -141,7 +141,7 @@ import Testing
     /// What a newer daemon may add (members at the end, methods this client does not know) is
     /// ignored, as PROTOCOL.md section 11 asks of clients.
     @Test func membersAndMethodsFromALaterVersionAreIgnored() throws {
-        let line = #"{"id":1,"result":{"commit":"가","preedit":"","mode":"hangul","candidates":[]},"extra":1}"#
+        let line = #"{"id":1,"result":{"commit":"가","preedit":"","mode":"hangul","later":[]},"extra":1}"#
         guard case .result(_, let value) = try ReceivedReply(parsing: Array(line.utf8)) else {
             Issue.record("not a result")
             return

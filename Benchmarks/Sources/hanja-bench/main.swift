@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import CAllocationCounter
 import HangulHanja
+import HangulKeys
 
 #if canImport(Glibc)
     import Glibc
@@ -192,5 +193,23 @@ ReportRow(
     figure: "hanja: allocations per lookup", ours: format(ourAllocations, digits: 3),
     reference: "libhangul \(format(theirAllocations, digits: 1))", target: "0",
     verdict: ourAllocations == 0 ? .pass : .short
+).print()
+// 5. Typing with conversion on: a session's InputContext holding the loaded dictionary, no list
+// open, keys pressed and released. The issue asks for no allocation on this path; the libhangul
+// figure above shows the counter counting in this process.
+var typing = InputContext()
+typing.hanja = HanjaDictionarySource(dictionary)
+let typed: [KeyEvent] = Array(repeating: Array("dkssudgktpdy gksrmf dlqfur.".utf8), count: 200).flatMap { $0 }
+    .flatMap { byte in
+        let keysym = Keysym(rawValue: UInt32(byte))
+        return [KeyEvent(keysym: keysym), KeyEvent(keysym: keysym, isRelease: true)]
+    }
+for event in typed { checksum &+= UInt64(typing.handle(event).preedit.count) }
+let typingBefore = allocation_counter_allocations()
+for event in typed { checksum &+= UInt64(typing.handle(event).preedit.count) }
+let typingAllocations = Double(allocation_counter_allocations() - typingBefore) / Double(typed.count)
+ReportRow(
+    figure: "hanja: allocations per key event typed, dictionary set, no list open",
+    ours: format(typingAllocations, digits: 3), target: "0", verdict: typingAllocations == 0 ? .pass : .short
 ).print()
 note("hanja-bench: checksum \(checksum)")

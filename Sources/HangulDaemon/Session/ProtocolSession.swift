@@ -1,4 +1,5 @@
 import HangulCore
+import HangulHanja
 import HangulKeys
 import HangulProtocol
 
@@ -43,6 +44,9 @@ public struct ProtocolSession: Sendable {
     /// Every option the client has set through `set_options`, merged: these win over the settings
     /// file, now and after every reload.
     private var ownOptions = OptionsPatch()
+    /// Whether a candidate list was open when the request being performed came, so that a reply
+    /// can say the request closed it.
+    private var listWasOpen = false
 
     /// A new, unopened session.
     ///
@@ -54,9 +58,10 @@ public struct ProtocolSession: Sendable {
     ///     built without the daemon's catalog would silently ignore the user's layout files.
     public init(
         decoder: KeyDecoder?, maxPendingRequests: Int = Wire.defaultMaxPendingRequests,
-        layouts: LayoutCatalog, settings: SettingsStore? = nil
+        layouts: LayoutCatalog, settings: SettingsStore? = nil, hanja: HanjaDictionarySource? = nil
     ) {
         self.context = InputContext(decoder: decoder)
+        context.hanja = hanja
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts
         self.settings = settings
@@ -126,14 +131,16 @@ public struct ProtocolSession: Sendable {
         case .hello, .ping, .status, .reload: followed = false
         default: followed = followSettingsAtBoundary()
         }
+        listWasOpen = context.candidateList.isOpen
         switch request.method {
         case .hello(let hello):
             return try open(hello, id: id)
         case .key(let event):
             let result = context.handle(event)
             if followSettingsAtBoundary() { followed = true }
-            guard followed else { return reply(id: id, result) }
-            return reply(id: id, KeyOptionsResult(key: result, options: options))
+            // The page only while a list is open: typing without one builds no strings.
+            let page = context.candidateList.isOpen ? CandidatePage(context.candidateList) : nil
+            return reply(id: id, KeyStateResult(result, page: page, options: followed ? options : nil))
         case .reset:
             let commit = context.flush()
             return stateReply(id: id, commit: commit, followed: followSettingsAtBoundary() || followed)
@@ -160,6 +167,14 @@ public struct ProtocolSession: Sendable {
         case .reload:
             guard let ticket = settings?.requestReload() else { throw .cannotReload(id: nil) }
             return reply(id: id, ReloadResult(reload: ticket))
+        case .setSurroundingText(let surrounding):
+            context.setSurroundingText(beforeCursor: surrounding.beforeCursor, selection: surrounding.selection)
+            return reply(id: id, EmptyResult())
+        case .selectCandidate(let index):
+            return try selectCandidate(index, id: id)
+        case .closeCandidates:
+            context.closeCandidates()
+            return reply(id: id, state(commit: ComposedText()))
         }
     }
 
@@ -201,6 +216,7 @@ public struct ProtocolSession: Sendable {
         if newOptions.composer != context.composer.options { _ = context.setOptions(newOptions.composer) }
         context.toggleKeys = newOptions.toggleKeys
         context.escapeSwitchesToLatin = newOptions.escapeToLatin
+        context.hanjaKeys = newOptions.hanjaKeys
     }
 
     /// Takes settings reloaded since this session last looked, when nothing is being composed (a
@@ -230,8 +246,35 @@ public struct ProtocolSession: Sendable {
     }
 
     /// The state object after an operation that committed `commit`.
+    private mutating func selectCandidate(_ index: Int, id: RequestID?) throws(ProtocolError) -> [UInt8]? {
+        let count = context.candidateList.candidates.count
+        guard context.candidateList.isOpen else {
+            throw ProtocolError(
+                code: .invalidParams,
+                message: "no candidate list is open; select_candidate picks from the list a hanja key opened")
+        }
+        guard let result = context.pickCandidate(at: index) else {
+            throw ProtocolError(
+                code: .invalidParams,
+                message: "params.index must be below \(count), the number of candidates, got \(index)")
+        }
+        return reply(
+            id: id,
+            StateResult(
+                commit: result.committedText, preedit: result.preedit.string, mode: result.mode,
+                deleteBefore: result.deleteBefore, candidates: .closed))
+    }
+
+    /// The state after a request other than `key`: the candidate list shown while open, `null` once
+    /// when the request closed it, absent otherwise (PROTOCOL.md section 5).
     private func state(commit: ComposedText) -> StateResult {
-        StateResult(commit: commit.string, preedit: context.preedit.string, mode: mode)
+        let candidates: CandidatesMember =
+            if context.candidateList.isOpen {
+                .open(CandidatePage(context.candidateList))
+            } else {
+                listWasOpen ? .closed : .absent
+            }
+        return StateResult(commit: commit.string, preedit: context.preedit.string, mode: mode, candidates: candidates)
     }
 
     /// The reply line for a request with `id`, or nil for a notification (whose result is dropped

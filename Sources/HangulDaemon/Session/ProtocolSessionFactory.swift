@@ -1,4 +1,5 @@
 import HangulCore
+import HangulHanja
 import HangulKeys
 import HangulProtocol
 
@@ -14,18 +15,26 @@ public struct ProtocolSessionFactory: SessionFactory {
     /// The settings file's contents, shared with every session made (and kept across a reload's
     /// new factory, so sessions already open follow it too); nil for the built-in defaults.
     public let settings: SettingsStore?
+    /// The hanja dictionary every session shares, loaded on the first hanja key; nil for none.
+    public let hanja: HanjaDictionarySource?
 
     /// `layouts` has no default: sessions made without the daemon's catalog would silently ignore
     /// the user's layout files.
-    public init(decoder: KeyDecoder?, maxPendingRequests: Int, layouts: LayoutCatalog, settings: SettingsStore? = nil) {
+    public init(
+        decoder: KeyDecoder?, maxPendingRequests: Int, layouts: LayoutCatalog, settings: SettingsStore? = nil,
+        hanja: HanjaDictionarySource? = nil
+    ) {
         self.decoder = decoder
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts
         self.settings = settings
+        self.hanja = hanja
     }
 
     public func makeSession() -> ProtocolSession {
-        ProtocolSession(decoder: decoder, maxPendingRequests: maxPendingRequests, layouts: layouts, settings: settings)
+        ProtocolSession(
+            decoder: decoder, maxPendingRequests: maxPendingRequests, layouts: layouts, settings: settings,
+            hanja: hanja)
     }
 
     /// The connection-level error lines of PROTOCOL.md section 7, id null.

@@ -14,17 +14,28 @@ public struct KeyReply: Equatable, Sendable {
     public var preedit: String
     public var mode: InputMode
 
-    public init(handled: Bool, commit: String, preedit: String, mode: InputMode) {
+    /// Characters before the cursor to delete before inserting ``commit``; usually 0.
+    public var deleteBefore: Int
+    /// The candidate list, when one is open or was just closed.
+    public var candidates: CandidatesMember
+
+    public init(
+        handled: Bool, commit: String, preedit: String, mode: InputMode, deleteBefore: Int = 0,
+        candidates: CandidatesMember = .absent
+    ) {
         self.handled = handled
         self.commit = commit
         self.preedit = preedit
         self.mode = mode
+        self.deleteBefore = deleteBefore
+        self.candidates = candidates
     }
 
-    /// What a daemon's ``KeyResult`` reads back as.
-    public init(_ result: KeyResult) {
+    /// What a daemon's ``KeyResult`` reads back as, with the page the session showed beside it.
+    public init(_ result: KeyResult, page: CandidatePage? = nil) {
         self.init(
-            handled: result.handled, commit: result.commit.string, preedit: result.preedit.string, mode: result.mode)
+            handled: result.handled, commit: result.committedText, preedit: result.preedit.string, mode: result.mode,
+            deleteBefore: result.deleteBefore, candidates: CandidatesMember(result.candidates, page: page))
     }
 }
 
@@ -32,6 +43,8 @@ extension KeyReply: ReceivableResult {
     public init(parsing result: JSONValue) throws(ReplyParseError) {
         let reader = try ResultReader(result, path: "result")
         let state = try StateResult(reading: reader)
-        self.init(handled: try reader.bool("handled"), commit: state.commit, preedit: state.preedit, mode: state.mode)
+        self.init(
+            handled: try reader.bool("handled"), commit: state.commit, preedit: state.preedit, mode: state.mode,
+            deleteBefore: state.deleteBefore, candidates: state.candidates)
     }
 }

@@ -11,11 +11,17 @@ extension KeyResult: ReplyResult {
         writer.raw(#"{"handled":"#)
         writer.bool(handled)
         writer.raw(#","commit":"#)
-        writer.string(commit)
+        if converted.isEmpty {
+            writer.string(commit)
+        } else {
+            writer.string(committedText)
+        }
         writer.raw(#","preedit":"#)
         writer.string(preedit)
         writer.raw(#","mode":"#)
         writer.string(mode.rawValue)
+        // The page lives in the context, not here: the daemon writes `KeyStateResult`, which has it.
+        writer.conversionMembers(deleteBefore: deleteBefore, candidates: candidates == .closed ? .closed : .absent)
         writer.raw("}")
     }
 }

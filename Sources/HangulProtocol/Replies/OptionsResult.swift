@@ -21,6 +21,7 @@ public struct OptionsResult: ReplyResult, Equatable {
         }
         writer.key("options")
         writer.options(options)
+        if let state { writer.conversionMembers(deleteBefore: state.deleteBefore, candidates: state.candidates) }
         writer.raw("}")
     }
 }

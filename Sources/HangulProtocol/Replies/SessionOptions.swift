@@ -16,19 +16,25 @@ public struct SessionOptions: Equatable, Sendable {
     public var toggleKeys: [KeyChord]
     /// Whether Escape also switches to Latin mode (for modal editors such as Vim).
     public var escapeToLatin: Bool
+    /// The keys that open and close the hanja candidate list.
+    public var hanjaKeys: [KeyChord]
 
-    public init(layout: String, composer: ComposerOptions, toggleKeys: [KeyChord], escapeToLatin: Bool) {
+    public init(
+        layout: String, composer: ComposerOptions, toggleKeys: [KeyChord], escapeToLatin: Bool,
+        hanjaKeys: [KeyChord] = InputContext().hanjaKeys
+    ) {
         self.layout = layout
         self.composer = composer
         self.toggleKeys = toggleKeys
         self.escapeToLatin = escapeToLatin
+        self.hanjaKeys = hanjaKeys
     }
 
     /// The options a context composes with.
     public init(_ context: InputContext) {
         self.init(
             layout: context.composer.layout.id, composer: context.composer.options, toggleKeys: context.toggleKeys,
-            escapeToLatin: context.escapeSwitchesToLatin)
+            escapeToLatin: context.escapeSwitchesToLatin, hanjaKeys: context.hanjaKeys)
     }
 
     /// The defaults, those of a fresh ``InputContext``: dubeolsik, libhangul's switches plus
@@ -39,7 +45,9 @@ public struct SessionOptions: Equatable, Sendable {
 
     /// The option names on the wire, in reply order.
     public static let names: [String] =
-        ["layout"] + ComposerOptions.Option.allCases.map(\.rawValue) + ["output", "toggle-keys", "escape-to-latin"]
+        ["layout"] + ComposerOptions.Option.allCases.map(\.rawValue) + [
+            "output", "toggle-keys", "escape-to-latin", "hanja-keys",
+        ]
 
     /// These options with `patch` applied; options the patch leaves out are kept.
     public func applying(_ patch: OptionsPatch) -> SessionOptions {
@@ -51,6 +59,7 @@ public struct SessionOptions: Equatable, Sendable {
         if let output = patch.output { result.composer.output = output }
         if let toggleKeys = patch.toggleKeys { result.toggleKeys = toggleKeys }
         if let escapeToLatin = patch.escapeToLatin { result.escapeToLatin = escapeToLatin }
+        if let hanjaKeys = patch.hanjaKeys { result.hanjaKeys = hanjaKeys }
         return result
     }
 }
@@ -76,6 +85,9 @@ extension JSONWriter {
         raw(",")
         key("escape-to-latin")
         bool(options.escapeToLatin)
+        raw(",")
+        key("hanja-keys")
+        chords(options.hanjaKeys)
         raw("}")
     }
 }
@@ -89,18 +101,24 @@ extension SessionOptions {
             composer[option] = try reader.bool(option.rawValue)
         }
         composer.output = try reader.choice("output", as: ComposerOptions.OutputForm.self)
-        var toggleKeys: [KeyChord] = []
-        for (index, notation) in try reader.strings("toggle-keys").enumerated() {
+        // A daemon from before hanja conversion sends no hanja-keys: it has none.
+        self.init(
+            layout: try reader.string("layout"), composer: composer, toggleKeys: try Self.chords("toggle-keys", reader),
+            escapeToLatin: try reader.bool("escape-to-latin"),
+            hanjaKeys: reader.has("hanja-keys") ? try Self.chords("hanja-keys", reader) : [])
+    }
+
+    private static func chords(_ name: String, _ reader: ResultReader) throws(ReplyParseError) -> [KeyChord] {
+        var chords: [KeyChord] = []
+        for (index, notation) in try reader.strings(name).enumerated() {
             do throws(KeyChord.NotationError) {
-                toggleKeys.append(try KeyChord(notation: notation))
+                chords.append(try KeyChord(notation: notation))
             } catch {
                 throw ReplyParseError(
-                    "\(reader.path).toggle-keys[\(index)] is not a key chord such as \"Shift+space\": "
+                    "\(reader.path).\(name)[\(index)] is not a key chord such as \"Shift+space\": "
                         + JSONValue.string(notation).shortDescription)
             }
         }
-        self.init(
-            layout: try reader.string("layout"), composer: composer, toggleKeys: toggleKeys,
-            escapeToLatin: try reader.bool("escape-to-latin"))
+        return chords
     }
 }

@@ -11,16 +11,27 @@ public struct StateResult: ReplyResult, Equatable {
     /// The new preedit, possibly empty.
     public var preedit: String
     public var mode: InputMode
+    /// Characters before the cursor to delete before inserting ``commit`` (a conversion of
+    /// surrounding text); 0, and then not on the wire, otherwise.
+    public var deleteBefore: Int
+    /// The candidate list, when one is open or was just closed.
+    public var candidates: CandidatesMember
 
-    public init(commit: String, preedit: String, mode: InputMode) {
+    public init(
+        commit: String, preedit: String, mode: InputMode, deleteBefore: Int = 0,
+        candidates: CandidatesMember = .absent
+    ) {
         self.commit = commit
         self.preedit = preedit
         self.mode = mode
+        self.deleteBefore = deleteBefore
+        self.candidates = candidates
     }
 
     public func write(to writer: inout JSONWriter) {
         writer.raw("{")
         writeMembers(to: &writer)
+        writer.conversionMembers(deleteBefore: deleteBefore, candidates: candidates)
         writer.raw("}")
     }
 
@@ -46,6 +57,8 @@ extension StateResult: ReceivableResult {
     init(reading reader: ResultReader) throws(ReplyParseError) {
         self.init(
             commit: try reader.string("commit"), preedit: try reader.string("preedit"),
-            mode: try reader.choice("mode", as: InputMode.self))
+            mode: try reader.choice("mode", as: InputMode.self),
+            deleteBefore: reader.has("delete_before") ? Int(try reader.integer("delete_before")) : 0,
+            candidates: try CandidatesMember(reading: reader))
     }
 }

@@ -13,21 +13,25 @@ public struct OptionsPatch: Equatable, Sendable {
     public var output: ComposerOptions.OutputForm?
     public var toggleKeys: [KeyChord]?
     public var escapeToLatin: Bool?
+    public var hanjaKeys: [KeyChord]?
 
     public init(
         layout: String? = nil, switches: [ComposerOptions.Option: Bool] = [:],
-        output: ComposerOptions.OutputForm? = nil, toggleKeys: [KeyChord]? = nil, escapeToLatin: Bool? = nil
+        output: ComposerOptions.OutputForm? = nil, toggleKeys: [KeyChord]? = nil, escapeToLatin: Bool? = nil,
+        hanjaKeys: [KeyChord]? = nil
     ) {
         self.layout = layout
         self.switches = switches
         self.output = output
         self.toggleKeys = toggleKeys
         self.escapeToLatin = escapeToLatin
+        self.hanjaKeys = hanjaKeys
     }
 
     /// Whether the patch changes nothing (it still commits the preedit when sent).
     public var isEmpty: Bool {
         layout == nil && switches.isEmpty && output == nil && toggleKeys == nil && escapeToLatin == nil
+            && hanjaKeys == nil
     }
 }
 
@@ -56,55 +60,59 @@ extension OptionsPatch {
         }
         output = try params.choice("output", as: ComposerOptions.OutputForm.self)
         if let keys = params.value("toggle-keys") {
-            toggleKeys = try Self.readToggleKeys(keys)
+            toggleKeys = try Self.readChords(keys, name: "toggle-keys", example: #"["Hangul","Shift+space"]"#)
         }
         escapeToLatin = try params.bool("escape-to-latin")
+        if let keys = params.value("hanja-keys") {
+            hanjaKeys = try Self.readChords(keys, name: "hanja-keys", example: #"["Hangul_Hanja","F9"]"#)
+        }
     }
 
-    /// Reads `toggle-keys` straight into chords: each entry's notation, then its keysym name, in
-    /// array order, so the first bad entry is the one reported.
-    private static func readToggleKeys(_ value: JSONValue) throws(ProtocolError) -> [KeyChord] {
+    /// Reads `toggle-keys` or `hanja-keys` straight into chords: each entry's notation, then its
+    /// keysym name, in array order, so the first bad entry is the one reported.
+    private static func readChords(_ value: JSONValue, name: String, example: String) throws(ProtocolError)
+        -> [KeyChord]
+    {
         guard case .array(let elements) = value else {
             throw ParamsReader.invalid(
-                #"params.toggle-keys must be an array of key names such as ["Hangul","Shift+space"], got "#
-                    + value.shortDescription)
+                "params.\(name) must be an array of key names such as \(example), got " + value.shortDescription)
         }
         guard elements.count <= Wire.maxToggleKeys else {
             throw ParamsReader.invalid(
-                "params.toggle-keys must have at most \(Wire.maxToggleKeys) keys, got \(elements.count)")
+                "params.\(name) must have at most \(Wire.maxToggleKeys) keys, got \(elements.count)")
         }
         var chords: [KeyChord] = []
         chords.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             guard case .string(let notation) = element else {
                 throw ParamsReader.invalid(
-                    #"params.toggle-keys[\#(index)] must be a key name such as "Shift+space", got "#
+                    #"params.\#(name)[\#(index)] must be a key name such as "Shift+space", got "#
                         + element.shortDescription)
             }
             do throws(KeyChord.NotationError) {
                 chords.append(try KeyChord(notation: notation))
             } catch {
-                throw toggleKeyError(error, index: index, element: element)
+                throw chordError(error, name: name, index: index, element: element)
             }
         }
         return chords
     }
 
-    private static func toggleKeyError(
-        _ error: KeyChord.NotationError, index: Int, element: JSONValue
+    private static func chordError(
+        _ error: KeyChord.NotationError, name field: String, index: Int, element: JSONValue
     ) -> ProtocolError {
         switch error {
         case .emptyKeysymName:
             ParamsReader.invalid(
-                "params.toggle-keys[\(index)] has no keysym name after its modifiers: \(element.shortDescription)")
+                "params.\(field)[\(index)] has no keysym name after its modifiers: \(element.shortDescription)")
         case .unknownModifier(let modifier):
             ParamsReader.invalid(
-                "params.toggle-keys[\(index)] has an unknown modifier "
+                "params.\(field)[\(index)] has an unknown modifier "
                     + JSONValue.string(modifier).shortDescription
                     + "; modifiers are Shift, Control, Alt, Super, AltGr")
         case .unknownKeysymName(let name):
             ParamsReader.invalid(
-                "params.toggle-keys[\(index)] names no X11 keysym: \(JSONValue.string(name).shortDescription);"
+                "params.\(field)[\(index)] names no X11 keysym: \(JSONValue.string(name).shortDescription);"
                     + " use a keysym name such as \"Hangul\" or \"space\"")
         }
     }
@@ -143,6 +151,11 @@ extension OptionsPatch {
             separate(&writer)
             writer.key("escape-to-latin")
             writer.bool(escapeToLatin)
+        }
+        if let hanjaKeys {
+            separate(&writer)
+            writer.key("hanja-keys")
+            writer.chords(hanjaKeys)
         }
         writer.raw("}")
     }

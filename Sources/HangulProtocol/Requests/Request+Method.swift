@@ -32,5 +32,10 @@ extension Request {
         case status
         /// Reads the settings file and the layouts again, as SIGHUP does.
         case reload
+        /// The text before the cursor and the selection, for converting committed text.
+        case setSurroundingText(SurroundingText)
+        /// Picks the candidate at this index of the open list.
+        case selectCandidate(Int)
+        case closeCandidates
     }
 }

@@ -13,6 +13,9 @@ extension Request.Method {
         case ping
         case status
         case reload
+        case setSurroundingText = "set_surrounding_text"
+        case selectCandidate = "select_candidate"
+        case closeCandidates = "close_candidates"
 
     }
 }

@@ -23,6 +23,9 @@ extension Request.Method {
         case .ping: .ping
         case .status: .status
         case .reload: .reload
+        case .setSurroundingText: .setSurroundingText
+        case .selectCandidate: .selectCandidate
+        case .closeCandidates: .closeCandidates
         }
     }
 
@@ -44,6 +47,14 @@ extension Request.Method {
         case .ping: .ping
         case .status: .status
         case .reload: .reload
+        case .setSurroundingText: .setSurroundingText(try SurroundingText(reading: params))
+        case .selectCandidate:
+            .selectCandidate(
+                Int(
+                    try ParamsReader.integer(
+                        try params.required("index", "the index of a candidate in the open list, such as 0"),
+                        field: "index", expected: "an integer candidate index", range: 0...Int64(Int32.max))))
+        case .closeCandidates: .closeCandidates
         }
     }
 
@@ -67,7 +78,14 @@ extension Request.Method {
             writer.raw(#","params":{"purpose":"#)
             writer.string(type.rawValue)
             writer.raw("}")
-        case .reset, .cancel, .getOptions, .toggle, .ping, .status, .reload:
+        case .setSurroundingText(let surrounding):
+            writer.raw(#","params":"#)
+            surrounding.write(to: &writer)
+        case .selectCandidate(let index):
+            writer.raw(#","params":{"index":"#)
+            writer.integer(Int64(index))
+            writer.raw("}")
+        case .reset, .cancel, .getOptions, .toggle, .ping, .status, .reload, .closeCandidates:
             break
         }
     }
