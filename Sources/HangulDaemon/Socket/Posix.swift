@@ -57,15 +57,12 @@ enum Posix {
 
     /// `getenv(3)`.
     static func environmentValue(_ name: String) -> String? {
-        guard let value = Glibc.getenv(name) else {
-            return nil
-        }
-        return String(cString: value)
+        Environment.value(name)
     }
 
     /// `unsetenv(3)`.
     static func unsetEnvironmentValue(_ name: String) {
-        _ = Glibc.unsetenv(name)
+        Environment.remove(name)
     }
 
     /// `signal(sig, SIG_IGN)`.
