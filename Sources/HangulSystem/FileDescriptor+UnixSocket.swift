@@ -28,16 +28,13 @@ extension FileDescriptor {
     {
         let address = try UnixSocketAddress(path: path)
         let socket = try FileDescriptor.unixStreamSocket()
-        do {
+        return try socket.closingIfThrows { () throws(SystemCallError) in
             try socket.connect(to: address)
             if nonBlocking {
                 try socket.setNonBlocking()
             }
-        } catch {
-            try? socket.close()
-            throw error
+            return socket
         }
-        return socket
     }
 
     /// `connect(2)` to `address`, retried on `EINTR`.

@@ -36,17 +36,16 @@ enum Posix {
     static func makeBoundUnixSocket(path: String, mode: mode_t) throws(SystemCallError) -> FileDescriptor {
         let address = try UnixSocketAddress(path: path)
         let socket = try FileDescriptor.unixStreamSocket(nonBlocking: true)
-        do throws(SystemCallError) {
-            guard Glibc.fchmod(socket.rawValue, mode) == 0 else {
-                throw .last("fchmod", path: path)
+        return try socket.closingIfThrows { () throws(SystemCallError) in
+            do throws(SystemCallError) {
+                try socket.changeMode(mode)
+            } catch {
+                throw SystemCallError("fchmod", path: path, errno: error.errno)
             }
             try socket.bind(to: address)
             try FileSystem.changeMode(path, mode)
-        } catch {
-            try? socket.close()
-            throw error
+            return socket
         }
-        return socket
     }
 
     /// The effective uid of this process.
