@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "HangulProtocol", dependencies: ["HangulCore", "HangulKeys", "HangulHanja"]),
         .target(
             name: "HangulLayoutFiles",
-            dependencies: ["HangulCore", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["HangulCore", "HangulSystem", .product(name: "SystemPackage", package: "swift-system")]
         ),
         // The POSIX plumbing every executable and library shares, on swift-system: Unix socket
         // addresses and connections, file status, EINTR-safe reads, the descriptor limit. No NIO.
@@ -88,7 +88,8 @@ let package = Package(
         .target(
             name: "HangulClient",
             dependencies: [
-                "HangulKeys", "HangulProtocol", .product(name: "SystemPackage", package: "swift-system"),
+                "HangulKeys", "HangulProtocol", "HangulSystem",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .executableTarget(
@@ -105,6 +106,7 @@ let package = Package(
             name: "HangulCompose",
             dependencies: [
                 "HangulCore", "HangulHanja", "HangulKeys", "HangulClient", "HangulLayoutFiles", "HangulProtocol",
+                "HangulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]

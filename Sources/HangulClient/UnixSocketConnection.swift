@@ -1,10 +1,5 @@
+import HangulSystem
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A `SOCK_STREAM` Unix socket that writes bytes and reads whole lines, each operation bounded by
 /// an optional deadline.
@@ -12,8 +7,8 @@ import SystemPackage
 /// The descriptor is non-blocking, and every wait is a `poll(2)` for at most the time left before
 /// the deadline (for ever without one), so a daemon that stops answering costs a frontend its
 /// deadline and no more. Replies are read in chunks and split at newlines, never byte by byte.
-/// The descriptor is a swift-system `FileDescriptor` and failures are `Errno`s; `socket`,
-/// `connect`, `send` and `poll` are the calls swift-system does not wrap.
+/// The socket calls (connect, `send` without SIGPIPE, the bounded wait, `EINTR`) are HangulSystem's;
+/// this type keeps the buffering and the deadlines, and its failures are `Errno`s.
 final class UnixSocketConnection {
     private let descriptor: FileDescriptor
     /// Received bytes live in `buffer[start..<end]`; the buffer is allocated once and grows only
@@ -35,40 +30,24 @@ final class UnixSocketConnection {
     /// Connects to the socket at `path`, then makes the descriptor non-blocking.
     ///
     /// The connect is blocking and outside any deadline: a Unix socket connects at once, or fails at
-    /// once when no daemon listens, and waits only while the daemon's listen backlog is full.
+    /// once when no daemon listens, and waits only while the daemon's listen backlog is full. A path
+    /// too long for `sockaddr_un` is ``ClientError/pathTooLong(_:)``; an empty one, or one holding
+    /// NUL, cannot name a socket (`Invalid argument`).
     init(path: String) throws(ClientError) {
-        let raw = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard raw >= 0 else { throw .cannotConnect(path: path, reason: Errno(rawValue: errno).description) }
-        let descriptor = FileDescriptor(rawValue: raw)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else {
-            try? descriptor.close()
-            throw .pathTooLong(path)
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(raw, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        do {
+            self.descriptor = try FileDescriptor.connectedUnixSocket(path: path, nonBlocking: true)
+        } catch {
+            if error.call == "sockaddr_un", error.errno == .fileNameTooLong {
+                throw .pathTooLong(path)
             }
+            throw .cannotConnect(path: path, reason: error.errno.description)
         }
-        guard result == 0, fcntl(raw, F_SETFL, fcntl(raw, F_GETFL) | O_NONBLOCK) == 0 else {
-            let reason = Errno(rawValue: errno).description
-            try? descriptor.close()
-            throw .cannotConnect(path: path, reason: reason)
-        }
-        self.descriptor = descriptor
     }
 
     /// Takes over a connected socket (one end of the tests' `socketpair`), making it non-blocking.
     init(connected raw: CInt) {
-        _ = fcntl(raw, F_SETFL, fcntl(raw, F_GETFL) | O_NONBLOCK)
         self.descriptor = FileDescriptor(rawValue: raw)
+        try? self.descriptor.setNonBlocking()
     }
 
     deinit { try? descriptor.close() }
@@ -80,18 +59,16 @@ final class UnixSocketConnection {
     func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant?) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes {
-                send(descriptor.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            let sent = bytes[offset...].withUnsafeBytes { raw in
+                Result { () throws(SystemCallError) in try descriptor.sendWithoutSignal(raw) }
             }
-            if written >= 0 {
-                offset += written
-                continue
-            }
-            let error = Errno(rawValue: errno)
-            switch error {
-            case .interrupted: continue
-            case .wouldBlock, .resourceTemporarilyUnavailable: try wait(for: Int16(POLLOUT), until: deadline)
-            default: throw .system(error)
+            switch sent {
+            case .success(let count):
+                offset += count
+            case .failure(let error) where error.errno == .wouldBlock || error.errno == .resourceTemporarilyUnavailable:
+                try wait(for: .writable, until: deadline)
+            case .failure(let error):
+                throw .system(error.errno)
             }
         }
     }
@@ -101,7 +78,7 @@ final class UnixSocketConnection {
         while true {
             if let line = bufferedLine() { return line }
             guard try fill() else {
-                try wait(for: Int16(POLLIN), until: deadline)
+                try wait(for: .readable, until: deadline)
                 continue
             }
         }
@@ -159,27 +136,14 @@ final class UnixSocketConnection {
         }
     }
 
-    /// Waits until the socket is ready for `events`, or throws ``Failure/timedOut`` at `deadline`.
-    private func wait(for events: Int16, until deadline: ContinuousClock.Instant?) throws(Failure) {
-        while true {
-            var milliseconds: Int32 = -1
-            if let deadline {
-                let left = deadline - .now
-                guard left > .zero else { throw .timedOut }
-                let (seconds, attoseconds) = left.components
-                // Rounded up, so a wait never ends just before the deadline and spins.
-                let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-                milliseconds = Int32(clamping: total)
-            }
-            var entry = pollfd(fd: descriptor.rawValue, events: events, revents: 0)
-            let ready = poll(&entry, 1, milliseconds)
-            if ready > 0 { return }
-            if ready == 0 {
-                if deadline != nil { continue }  // the loop's check throws once the time is really up
-                return
-            }
-            let error = Errno(rawValue: errno)
-            if error != .interrupted { throw .system(error) }
+    /// Waits until the socket is ready, or throws ``Failure/timedOut`` at `deadline`.
+    private func wait(for readiness: Readiness, until deadline: ContinuousClock.Instant?) throws(Failure) {
+        let ready: Bool
+        do {
+            ready = try descriptor.waitUntilReady(for: readiness, deadline: deadline)
+        } catch {
+            throw .system(error.errno)
         }
+        if !ready { throw .timedOut }
     }
 }

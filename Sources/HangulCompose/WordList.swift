@@ -1,3 +1,4 @@
+import HangulSystem
 import SystemPackage
 
 /// English words, one per line, from a system word list such as Debian's `wamerican`: what
@@ -24,18 +25,9 @@ public struct WordList: Sendable {
         let bytes: [UInt8]
         do {
             let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
-            bytes = try descriptor.closeAfter {
-                var all: [UInt8] = []
-                var block = [UInt8](repeating: 0, count: 1 << 16)
-                while true {
-                    let count = try block.withUnsafeMutableBytes {
-                        try descriptor.read(into: $0, retryOnInterrupt: true)
-                    }
-                    if count == 0 { break }
-                    all.append(contentsOf: block[0..<count])
-                }
-                return all
-            }
+            bytes = try descriptor.closeAfter { try descriptor.readAll(upTo: .max) }
+        } catch let error as SystemCallError {
+            throw WordListError(path: path, reason: error.errno.description)
         } catch let error as Errno {
             throw WordListError(path: path, reason: error.description)
         } catch {

@@ -1,4 +1,4 @@
-import Glibc
+import HangulSystem
 import SystemPackage
 
 /// The entries of the user's layout directory that claim to be layout files.
@@ -7,8 +7,8 @@ import SystemPackage
 /// replacement characters names no file, so a good layout file with an odd name used to vanish
 /// without a word. Every visible entry whose name ends in `.layout` is returned, whatever it is
 /// (a directory, a dangling or looping link, a FIFO): the reader decides, and a bad one becomes a
-/// warning rather than silently disappearing. swift-system has no directory listing, so this file
-/// holds the one `opendir`/`readdir` loop of the module.
+/// warning rather than silently disappearing. The listing itself is HangulSystem's
+/// (``FileSystem/directoryEntryNames(_:)``).
 struct LayoutDirectory {
     /// One candidate file.
     struct Entry: Equatable {
@@ -18,11 +18,10 @@ struct LayoutDirectory {
         let display: String
     }
 
-    let path: FilePath
+    /// The directory's path, as given: opened as is and shown as is.
     let display: String
 
     init(_ path: String) {
-        self.path = FilePath(path)
         self.display = path
     }
 
@@ -30,23 +29,13 @@ struct LayoutDirectory {
     /// that exists but cannot be listed (not a directory, no permission) throws, so the user hears
     /// why their layouts are missing.
     func entries() throws(Errno) -> [Entry] {
-        let stream = path.withPlatformString { opendir($0) }
-        guard let stream else {
-            let error = Errno(rawValue: errno)
-            if error == .noSuchFileOrDirectory { return [] }
-            throw error
+        let listed: [[UInt8]]?
+        do {
+            listed = try FileSystem.directoryEntryNames(display)
+        } catch {
+            throw error.errno
         }
-        defer { closedir(stream) }
-        var names: [[UInt8]] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(stream) else {
-                if errno != 0 { throw Errno(rawValue: errno) }
-                break
-            }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if Self.isCandidate(name) { names.append(name) }
-        }
+        let names = (listed ?? []).filter(Self.isCandidate)
         return names.sorted { $0.lexicographicallyPrecedes($1) }.map { name in
             let full = Array(display.utf8) + [UInt8(ascii: "/")] + name
             let platform = full.map { CChar(bitPattern: $0) } + [0]

@@ -1,4 +1,5 @@
 import HangulCore
+import HangulSystem
 import SystemPackage
 
 /// Reads one layout file's text, refusing anything that is not a regular file before it can block.
@@ -52,20 +53,12 @@ enum LayoutFileReader {
     private static func contents(
         of descriptor: FileDescriptor, failure: (String) -> LayoutFileError
     ) throws(LayoutFileError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count: Int
-            do {
-                count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) }
-            } catch {
-                throw failure("cannot be read: \(error)")
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-            if bytes.count > LayoutFile.maximumSize {
-                throw failure("is larger than \(LayoutFile.maximumSize) bytes, the most a layout file may be")
-            }
+        do {
+            return try descriptor.readAll(upTo: LayoutFile.maximumSize)
+        } catch  where error.errno == .fileTooLarge {
+            throw failure("is larger than \(LayoutFile.maximumSize) bytes, the most a layout file may be")
+        } catch {
+            throw failure("cannot be read: \(error.errno)")
         }
     }
 

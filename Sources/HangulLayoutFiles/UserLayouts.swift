@@ -1,5 +1,5 @@
-import Glibc
 import HangulCore
+import HangulSystem
 import SystemPackage
 
 /// Finds and reads the user's layout files, giving the catalog the executables offer.
@@ -38,7 +38,7 @@ public struct UserLayouts: Sendable {
     }
 
     /// The process environment, for ``directory(environment:)``.
-    public static func processEnvironment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+    public static func processEnvironment(_ name: String) -> String? { Environment.value(name) }
 
     /// Loads the built-ins, then `directory`'s `*.layout` files in name order (a missing directory
     /// is not an error), then `files`.

@@ -16,30 +16,33 @@ extension FileDescriptor {
         return FileDescriptor(rawValue: descriptor)
     }
 
-    /// A blocking Unix stream socket connected to `path`; the descriptor is closed again if the
-    /// connect fails. `connect` is retried on `EINTR`.
-    public static func connectedUnixSocket(path: String) throws(SystemCallError) -> FileDescriptor {
+    /// A Unix stream socket connected to `path`; the descriptor is closed again if anything fails.
+    /// `connect` is retried on `EINTR`.
+    ///
+    /// The connect itself always blocks: a Unix socket connects at once, or fails at once when
+    /// nothing listens, and waits only while the listener's backlog is full. With `nonBlocking`,
+    /// `O_NONBLOCK` is set once connected, for a caller that bounds each read and write itself
+    /// (``waitUntilReady(for:deadline:)``).
+    public static func connectedUnixSocket(path: String, nonBlocking: Bool = false) throws(SystemCallError)
+        -> FileDescriptor
+    {
         let address = try UnixSocketAddress(path: path)
         let socket = try FileDescriptor.unixStreamSocket()
-        do {
+        return try socket.closingIfThrows { () throws(SystemCallError) in
             try socket.connect(to: address)
-        } catch {
-            try? socket.close()
-            throw error
+            if nonBlocking {
+                try socket.setNonBlocking()
+            }
+            return socket
         }
-        return socket
     }
 
     /// `connect(2)` to `address`, retried on `EINTR`.
     public func connect(to address: UnixSocketAddress) throws(SystemCallError) {
-        while true {
-            let result = address.withSocketAddress { Glibc.connect(self.rawValue, $0, $1) }
-            if result == 0 {
-                return
-            }
-            if Glibc.errno != EINTR {
-                throw .last("connect", path: address.path)
-            }
+        do throws(Errno) {
+            _ = try retryingOnInterrupt { address.withSocketAddress { Glibc.connect(self.rawValue, $0, $1) } }
+        } catch {
+            throw SystemCallError("connect", path: address.path, errno: error)
         }
     }
 

@@ -29,10 +29,7 @@ import Testing
                 return (answered, action)
             }
             answered.append(String(buffer: line))
-            let followUp = machine.answered(wroteReply: true, closeAfterwards: false, sessionIsOpen: opensSession)
-            if followUp != .wait {
-                return (answered, followUp)
-            }
+            machine.answered(wroteReply: true, sessionIsOpen: opensSession)
         }
     }
 
@@ -50,7 +47,7 @@ import Testing
         var machine = self.machine()
         machine.received(ByteBuffer(string: "a\n"))
         #expect(machine.next(canWrite: true) == .answer(ByteBuffer(string: "a")))
-        #expect(machine.answered(wroteReply: true, closeAfterwards: false, sessionIsOpen: true) == .wait)
+        machine.answered(wroteReply: true, sessionIsOpen: true)
         machine.received(ByteBuffer(string: "b\nc\n"))
         // The reply to "a" is not flushed yet: let the kernel take it, then queue.
         #expect(self.run(&machine, canWrite: false) == ([], .flush))
@@ -156,14 +153,6 @@ import Testing
         machine.inputClosed()
         #expect(!machine.mayRead)
         #expect(self.run(&machine) == (["one"], .closeAfterWriting))
-    }
-
-    @Test func sessionEndingTheConnectionClosesAfterItsReply() {
-        var machine = self.machine()
-        machine.received(ByteBuffer(string: "bye\nnever\n"))
-        #expect(machine.next(canWrite: true) == .answer(ByteBuffer(string: "bye")))
-        #expect(machine.answered(wroteReply: true, closeAfterwards: true, sessionIsOpen: true) == .closeAfterWriting)
-        #expect(machine.next(canWrite: true) == .wait)
     }
 
     @Test func errorClosesOnceAndThenNothingMore() {

@@ -92,15 +92,6 @@ import Testing
         #expect(!harness.channel.isActive)
     }
 
-    @Test func sessionCanCloseTheConnectionAfterItsReply() throws {
-        let harness = try self.makeHarness()
-        try self.send(harness, "close\nnever answered\n")
-        #expect(try self.output(harness) == "BYE\n")
-        #expect(!harness.channel.isActive)
-        #expect(harness.factory.log.lines == [Array("close".utf8)])
-        #expect(harness.factory.log.closes == 1)
-    }
-
     @Test func linesWaitWhileTheClientIsNotReadingAndAreAnsweredLater() throws {
         let harness = try self.makeHarness()
         self.setWritable(harness, false)
@@ -229,14 +220,6 @@ import Testing
         harness.channel.embeddedEventLoop.advanceTime(by: .milliseconds(5))
         #expect(try self.output(harness) == "ALREADY SENT\n")
         #expect(!harness.channel.isActive)
-    }
-
-    @Test func sessionIsToldOnceThatItsConnectionClosed() throws {
-        let harness = try self.makeHarness()
-        try self.send(harness, "x\n")
-        try harness.channel.close().wait()
-        _ = try? harness.channel.finish()
-        #expect(harness.factory.log.closes == 1)
     }
 }
 

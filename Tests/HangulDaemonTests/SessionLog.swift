@@ -4,7 +4,6 @@ import Synchronization
 final class SessionLog: Sendable {
     private struct State {
         var lines: [[UInt8]] = []
-        var closes = 0
     }
 
     private let state = Mutex(State())
@@ -13,13 +12,6 @@ final class SessionLog: Sendable {
         self.state.withLock { $0.lines.append(line) }
     }
 
-    func recordClose() {
-        self.state.withLock { $0.closes += 1 }
-    }
-
     /// Every line any session handled, in the order handled.
     var lines: [[UInt8]] { self.state.withLock { $0.lines } }
-
-    /// How many sessions were told their connection closed.
-    var closes: Int { self.state.withLock { $0.closes } }
 }

@@ -16,8 +16,6 @@ struct UppercaseSession: LineSession {
             self.isOpen = true
         }
         switch line {
-        case Array("close".utf8)[...]:
-            return LineReply(bytes: Array("BYE\n".utf8), closeAfterwards: true)
         case Array("silent".utf8)[...]:
             return .none
         case Array("big".utf8)[...]:
@@ -28,9 +26,5 @@ struct UppercaseSession: LineSession {
             }
             return LineReply(bytes: upper + [UInt8(ascii: "\n")])
         }
-    }
-
-    mutating func connectionClosed() {
-        self.log.recordClose()
     }
 }

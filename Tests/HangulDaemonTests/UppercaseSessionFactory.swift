@@ -2,9 +2,8 @@ import HangulDaemon
 
 /// The test stand-in for the protocol: answers each line with the line upper-cased.
 ///
-/// A few lines mean something, so tests can drive the server's other paths: `close` is answered with
-/// `BYE` and closes the connection, `silent` gets no reply, `big` gets a 16 KiB reply (to fill socket
-/// buffers fast). Rejections become `ERROR <what> <limit>` lines. With `requiresHello`, a session
+/// A few lines mean something, so tests can drive the server's other paths: `silent` gets no reply,
+/// `big` gets a 16 KiB reply (to fill socket buffers fast). Rejections become `ERROR <what> <limit>` lines. With `requiresHello`, a session
 /// is open (for the hello timeout) once it has handled the line `hello`.
 struct UppercaseSessionFactory: SessionFactory {
     let log = SessionLog()

@@ -27,7 +27,7 @@ struct ConnectionStateMachine {
     enum Action: Equatable {
         /// Nothing until the next event.
         case wait
-        /// Hand the line to the session, write its reply, then report with ``answered(wroteReply:closeAfterwards:sessionIsOpen:)``.
+        /// Hand the line to the session, write its reply, then report with ``answered(wroteReply:sessionIsOpen:)``.
         case answer(ByteBuffer)
         /// Flush what was written, then ask ``next(canWrite:)`` again: the channel may take more now.
         case flush
@@ -158,22 +158,12 @@ struct ConnectionStateMachine {
         }
     }
 
-    /// The session answered the line of the last ``Action/answer(_:)``; a returned action comes
-    /// before asking ``next(canWrite:)`` again.
+    /// The session answered the line of the last ``Action/answer(_:)``: a reply written needs a
+    /// flush, and a session that opened ends the hello timeout. What follows comes from asking
+    /// ``next(canWrite:)`` again; a session cannot end the connection.
     ///
     /// `sessionIsOpen` is read only while the hello timeout runs.
-    mutating func answered(wroteReply: Bool, closeAfterwards: Bool, sessionIsOpen: @autoclosure () -> Bool)
-        -> Action
-    {
-        if closeAfterwards {
-            switch self.state {
-            case .serving, .collecting, .draining:
-                self.state = .closing
-                return .closeAfterWriting
-            case .closing, .closed, .modifying:
-                return .wait
-            }
-        }
+    mutating func answered(wroteReply: Bool, sessionIsOpen: @autoclosure () -> Bool) {
         switch self.state {
         case .serving(var input, var replies):
             self.state = .modifying
@@ -193,7 +183,6 @@ struct ConnectionStateMachine {
         case .closing, .closed, .modifying:
             break
         }
-        return .wait
     }
 
     /// A read cycle ended: flush what it produced, if ``next(canWrite:)`` has not already.

@@ -13,11 +13,6 @@ public protocol LineSession {
     /// it in place and copies only what it keeps.
     mutating func handle(line: ByteBuffer) -> LineReply
 
-    /// Tells the session that its connection has ended, for whatever reason; called exactly once.
-    ///
-    /// No reply can be sent any more. Lines that were received but not yet handled are dropped.
-    mutating func connectionClosed()
-
     /// Whether the session has been opened (the protocol's `hello` succeeded): until it is, the
     /// server closes the connection with `ConnectionRejection.helloTimeout` once the hello timeout
     /// has passed since it connected. Read after every line until it is true.
@@ -31,9 +26,6 @@ public protocol LineSession {
 extension LineSession {
     /// Open from the start: a session without a handshake is never timed out for lacking one.
     public var isOpen: Bool { true }
-
-    /// Does nothing: most sessions keep no state outside themselves.
-    public mutating func connectionClosed() {}
 
     /// Nothing: a session that cannot summarize safely says nothing.
     public var lastLineSummary: String? { nil }

@@ -33,7 +33,6 @@ final class SessionHandler: ChannelDuplexHandler {
     /// during a flush) must not start a second loop, since the running one asks the machine again
     /// after every action and so sees the change anyway.
     private var performing = false
-    private var sessionToldClosed = false
     private var closeReason = "client disconnected"
 
     /// Whether each request is logged at debug level: read once, since asking the logger per line
@@ -121,7 +120,6 @@ final class SessionHandler: ChannelDuplexHandler {
         self.machine.channelClosed()
         self.timer?.cancel()
         self.timer = nil
-        self.endSession()
         let active = self.registry.remove(context.channel)
         self.logger.info(
             "connection closed",
@@ -139,7 +137,6 @@ final class SessionHandler: ChannelDuplexHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         // Normally channelInactive came first; this covers a pipeline torn down without it.
         self.timer?.cancel()
-        self.endSession()
     }
 
     func read(context: ChannelHandlerContext) {
@@ -215,15 +212,7 @@ final class SessionHandler: ChannelDuplexHandler {
             self.bytesSent += reply.bytes.count
             context.write(Self.wrapOutboundOut(self.buffer(holding: reply.bytes)), promise: nil)
         }
-        if reply.closeAfterwards {
-            self.closeReason = "session ended it"
-        }
-        let followUp = self.machine.answered(
-            wroteReply: !reply.bytes.isEmpty,
-            closeAfterwards: reply.closeAfterwards,
-            sessionIsOpen: self.session.isOpen
-        )
-        self.perform(followUp, context: context)
+        self.machine.answered(wroteReply: !reply.bytes.isEmpty, sessionIsOpen: self.session.isOpen)
         if self.timer != nil, self.machine.deadline == nil {
             // The session opened: its hello timer has nothing left to do, and an idle session
             // should not keep it (about 0.4 KiB each).
@@ -280,13 +269,5 @@ final class SessionHandler: ChannelDuplexHandler {
             self.perform(self.machine.timerFired(now: context.eventLoop.now), context: context)
             self.armTimer(context: context)
         }
-    }
-
-    private func endSession() {
-        guard !self.sessionToldClosed else {
-            return
-        }
-        self.sessionToldClosed = true
-        self.session.connectionClosed()
     }
 }

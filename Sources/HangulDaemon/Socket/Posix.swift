@@ -36,17 +36,16 @@ enum Posix {
     static func makeBoundUnixSocket(path: String, mode: mode_t) throws(SystemCallError) -> FileDescriptor {
         let address = try UnixSocketAddress(path: path)
         let socket = try FileDescriptor.unixStreamSocket(nonBlocking: true)
-        do throws(SystemCallError) {
-            guard Glibc.fchmod(socket.rawValue, mode) == 0 else {
-                throw .last("fchmod", path: path)
+        return try socket.closingIfThrows { () throws(SystemCallError) in
+            do throws(SystemCallError) {
+                try socket.changeMode(mode)
+            } catch {
+                throw SystemCallError("fchmod", path: path, errno: error.errno)
             }
             try socket.bind(to: address)
             try FileSystem.changeMode(path, mode)
-        } catch {
-            try? socket.close()
-            throw error
+            return socket
         }
-        return socket
     }
 
     /// The effective uid of this process.
@@ -57,15 +56,12 @@ enum Posix {
 
     /// `getenv(3)`.
     static func environmentValue(_ name: String) -> String? {
-        guard let value = Glibc.getenv(name) else {
-            return nil
-        }
-        return String(cString: value)
+        Environment.value(name)
     }
 
     /// `unsetenv(3)`.
     static func unsetEnvironmentValue(_ name: String) {
-        _ = Glibc.unsetenv(name)
+        Environment.remove(name)
     }
 
     /// `signal(sig, SIG_IGN)`.

@@ -20,18 +20,18 @@ struct SocketLock: Sendable {
         } catch {
             throw .system(error)
         }
-        let locked: Bool
-        do {
-            locked = try Posix.tryExclusiveLock(descriptor, path: path)
-        } catch {
-            try? descriptor.close()
-            throw .system(error)
+        return try descriptor.closingIfThrows { () throws(DaemonError) in
+            let locked: Bool
+            do throws(SystemCallError) {
+                locked = try Posix.tryExclusiveLock(descriptor, path: path)
+            } catch {
+                throw .system(error)
+            }
+            guard locked else {
+                throw .alreadyRunning(socket: socketPath, lock: path)
+            }
+            return SocketLock(path: path, descriptor: descriptor)
         }
-        guard locked else {
-            try? descriptor.close()
-            throw .alreadyRunning(socket: socketPath, lock: path)
-        }
-        return SocketLock(path: path, descriptor: descriptor)
     }
 
     /// Removes the lock file and then drops the lock, in that order, as libwayland does: a daemon starting
