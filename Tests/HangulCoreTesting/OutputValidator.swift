@@ -23,9 +23,20 @@ public struct OutputValidator: Sendable {
         // cannot join the next with ㅡ (k then s → 크), whether or not some key types them.
         let silent: Set<UInt32> = layout.kind == .romaja ? [0x110B] : []
         let implicitVowel: Set<UInt32> = layout.kind == .romaja ? [0x1173] : []
+        // Every jamo a key names types itself in its slot, whether or not the speller finds a way
+        // to write it in text: a romaja layout whose key names an archaic initial (ㅀ as U+A968, a
+        // fuzzed layout) shows it before a vowel although no romanization reads back to it.
+        var direct: [JamoSlot: Set<UInt32>] = [:]
+        for position in KeyPosition.all {
+            if case .jamo(let jamo) = layout.action(at: position), let slot = JamoSlot(of: jamo.rawValue) {
+                direct[slot, default: []].insert(jamo.rawValue)
+            }
+        }
         choseong = Set(speller.reachableJamo(in: .choseong).map(\.rawValue)).union(silent)
+            .union(direct[.choseong] ?? [])
         jungseong = Set(speller.reachableJamo(in: .jungseong).map(\.rawValue)).union(implicitVowel)
-        jongseong = Set(speller.reachableJamo(in: .jongseong).map(\.rawValue))
+            .union(direct[.jungseong] ?? [])
+        jongseong = Set(speller.reachableJamo(in: .jongseong).map(\.rawValue)).union(direct[.jongseong] ?? [])
         var compatibility = Set<UInt32>()
         for slot in JamoSlot.allCases {
             let implicit = slot == .choseong ? silent : slot == .jungseong ? implicitVowel : []

@@ -41,6 +41,20 @@ import Testing
         #expect(validator.problem(inCommit: [symbol.value], after: .flush) != nil)
     }
 
+    /// From the layout fuzzer (Fuzz/Crashes/layout/crash-4cbfffb7…): a romaja layout whose `m` key
+    /// names the archaic initial ㅀ (U+A968). The composer shows it before ㅣ as conjoining jamo; no
+    /// romanization reads back to it, so the speller never listed it and the checker took the preedit
+    /// for one the layout cannot make. A jamo a key names is the layout's in its slot.
+    @Test func aJamoAKeyNamesIsTheLayoutsEvenWhenNoSpellingReachesIt() throws {
+        let rieulHieuh = Jamo(rawValue: 0xA968)
+        let i = try #require(Jamo(compatibility: "ㅣ", as: .jungseong))
+        let layout = Layout(
+            id: "test", name: "Test", koreanName: "시험", kind: .romaja,
+            keys: ["m": .jamo(rieulHieuh), "i": .jamo(i)], combinations: CombinationTable([]))
+        #expect(OutputValidator(layout: layout).problem(inPreedit: [0xA968, 0x1175]) == nil)
+        #expect(OutputValidator(layout: layout).problem(inPreedit: [0xA968, 0xA968]) != nil)
+    }
+
     /// From the layout fuzzer's first crash (Fuzz/Crashes/layout/crash-98c20f30…): a two-set layout whose
     /// table merges initials ㄹ+ㅎ into the final ㅀ but has no pair of finals for it. The composer
     /// shows ㅀ (non-choseong-combi); the checker took it for a jamo the layout cannot type.

@@ -79,7 +79,8 @@ struct SettingsDaemonTests {
         // The session with its own layout keeps it; escape-to-latin, which it never set, follows.
         #expect(try Self.text(typing: "mfskgw", on: own) == "한글")
         try own.send(#"{"id":3,"method":"get_options"}"# + "\n")
-        #expect(try own.readLine()?.hasSuffix(#""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"]}}}"#) == true)
+        #expect(
+            try own.readLine()?.hasSuffix(#""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"]}}}"#) == true)
         idle.close()
         own.close()
         #expect(try await daemon.stop().status == 0)

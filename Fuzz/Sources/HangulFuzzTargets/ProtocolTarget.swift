@@ -11,13 +11,13 @@ public enum ProtocolTarget {
     public static func problems(_ data: UnsafeBufferPointer<UInt8>) -> [String] {
         let line = Array(data)
         var problems: [String] = []
-        switch Request.parse(line: line) {
+        switch Request.parse(line: line, layouts: .builtIn) {
         case .blank: break
         case .request(let request):
             let written = request.line
             if written.last != 0x0A || written.dropLast().contains(0x0A) {
                 problems.append("written request is not one line: \(request)")
-            } else if Request.parse(line: Array(written.dropLast())) != .request(request) {
+            } else if Request.parse(line: Array(written.dropLast()), layouts: .builtIn) != .request(request) {
                 problems.append(
                     "request changed when written and read back: \(String(decoding: written, as: UTF8.self))")
             }
