@@ -123,6 +123,9 @@ nlohmann::json HangulDaemonEngine::optionsParams() const {
         {"extended-vowels", *config_.extendedVowels},
         {"toggle-keys", toggleKeys},
         {"escape-to-latin", *config_.escapeToLatin},
+        // Hanja keys off: this addon shows no candidate list yet, and a list the user cannot see
+        // would turn the next digit into a hanja. F9 and the Hanja key reach the application.
+        {"hanja-keys", nlohmann::json::array()},
     };
 }
 

@@ -99,6 +99,14 @@ def faults_and_switching(prefix):
             context.set_input_method("hanguld")
             context.type("rk")
             check(context.preedit == "가", "switching back composes again", f"preedit {context.preedit!r}")
+            # The daemon converts on F9 by default; this addon has no candidate list yet, so it turns
+            # hanja keys off rather than leave the user a list they cannot see.
+            handled = context.key(0xFFC6, 67)
+            context.key(0xFFC6, 67, release=True)
+            context.type("1")
+            check(not handled and context.commits[-1:] == ["가"] and context.text.endswith("가1"),
+                  "F9 passes through while the addon shows no candidates; the digit after it types itself",
+                  f"handled {handled}, commits {context.commits}, text {context.text!r}")
             context.focus_out()
             context.destroy()
 

@@ -161,6 +161,19 @@ def control_c_mid_syllable_commits_then_passes_the_shortcut():
 
 
 @test("daemon")
+def hanja_keys_pass_through_while_the_engine_shows_no_candidates():
+    # The daemon converts on F9 and Hangul_Hanja by default; this engine has no lookup table yet, so
+    # it turns hanja keys off rather than leave the user a list they cannot see.
+    field = host.context()
+    field.type("gks")
+    equal(field.press(0xFFC6, 67), False, "F9 handled")
+    equal((field.commits, field.preedit), (["한"], ""), "commit and preedit after F9")
+    equal(field.release(0xFFC6, 67), False, "its release handled")
+    field.type("1")
+    equal(field.take_text(), "한1", "text (a digit after F9 types the digit, not a hanja)")
+
+
+@test("daemon")
 def switching_engine_commits_the_preedit_once():
     field = host.context()
     field.type("gks")

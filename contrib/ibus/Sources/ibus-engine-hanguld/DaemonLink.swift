@@ -126,6 +126,10 @@ final class DaemonLink {
     /// Sends a new session what the user had; `false` when the daemon fails meanwhile.
     private func restore(_ fresh: HangulClient) -> Bool {
         do {
+            // Hanja keys off: this engine shows no candidate list yet (an IBus lookup table is the
+            // next step), and a list the user cannot see would turn the next digit into a hanja.
+            // F9 and the Hanja key then reach the application, as before hanja conversion existed.
+            _ = try fresh.setOptions(OptionsPatch(hanjaKeys: []))
             if wantsLatin { _ = try fresh.setMode(.latin) }
             if wantsPassword { _ = try fresh.setContentType(.password) }
             return true
