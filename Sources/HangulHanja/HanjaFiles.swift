@@ -85,12 +85,14 @@ public struct HanjaFiles: Sendable {
         HanjaTable(parsing: try read(path), source: path)
     }
 
-    /// A file's bytes: a regular file of at most ``HanjaTable/maximumFileSize`` bytes.
+    /// A file's bytes: a regular file of at most ``HanjaTable/maximumFileSize`` bytes. Opened without
+    /// blocking, so a FIFO or a device at a dictionary path is refused at once rather than hanging the
+    /// daemon at the first hanja key (issue 12, fault 6, for dictionaries).
     static func read(_ path: String) throws(HanjaFileProblem) -> [UInt8] {
         func failure(_ reason: String) -> HanjaFileProblem { HanjaFileProblem(source: path, line: 0, reason: reason) }
         let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking])
         } catch {
             throw failure("cannot be opened: \(error)")
         }

@@ -73,6 +73,18 @@ import Testing
         }
     }
 
+    /// A FIFO at a dictionary path once hung the reader in `open()`, which would have stalled the
+    /// daemon at its first hanja key; it is refused at once, whoever holds the other end.
+    @Test func aFIFOIsRefusedWithoutBlocking() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let path = temporary.path + "/hanja.txt"
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(throws: HanjaFileProblem(source: path, line: 0, reason: "is not a regular file")) {
+            try HanjaFiles.readTable(path)
+        }
+    }
+
     @Test func malformedLinesOfALoadedFileAreWarningsWithTheirFileAndLine() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
