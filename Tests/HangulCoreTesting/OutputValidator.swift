@@ -32,8 +32,14 @@ public struct OutputValidator: Sendable {
                 direct[slot, default: []].insert(jamo.rawValue)
             }
         }
+        // On romaja a vowel after a final that has no split rule takes the whole final as the next
+        // initial (a fuzzed layout's x typing final ㄻ, then y: 부 and ꥨ, U+A968), so the initial
+        // form of every final the layout reaches is the layout's too.
+        let finals = Set(speller.reachableJamo(in: .jongseong).map(\.rawValue)).union(direct[.jongseong] ?? [])
+        let takenFinals: Set<UInt32> =
+            layout.kind == .romaja ? Set(finals.compactMap { Jamo(rawValue: $0).asChoseong?.rawValue }) : []
         choseong = Set(speller.reachableJamo(in: .choseong).map(\.rawValue)).union(silent)
-            .union(direct[.choseong] ?? [])
+            .union(direct[.choseong] ?? []).union(takenFinals)
         jungseong = Set(speller.reachableJamo(in: .jungseong).map(\.rawValue)).union(implicitVowel)
             .union(direct[.jungseong] ?? [])
         jongseong = Set(speller.reachableJamo(in: .jongseong).map(\.rawValue)).union(direct[.jongseong] ?? [])
