@@ -334,7 +334,10 @@ extension Composer {
             return nil
         }
         var value = layout.combinations.combine(first.rawValue, second.rawValue)
-        if value == 0, options.extendedVowels { value = Self.extendedVowels.combine(first.rawValue, second.rawValue) }
+        // Not on romaja: there y after ㅘ or ㅝ begins the next syllable (mwoya is 뭐야, not 뭬아).
+        if value == 0, options.extendedVowels, layout.kind != .romaja {
+            value = Self.extendedVowels.combine(first.rawValue, second.rawValue)
+        }
         guard let merged = Jamo(nonzero: value) else { return nil }
         if merged.slot == .jongseong, first.slot == .choseong, second.slot == .choseong,
             !options.nonChoseongCombi || layout.kind != .jamo

@@ -9,7 +9,12 @@ import Testing
     private struct SetupFailed: Error, Equatable {}
 
     @Test func aFailedSetupClosesTheDescriptorAndRethrowsItsError() throws {
-        let socket = try FileDescriptor.unixStreamSocket()
+        // On a high number, which no test running in parallel is given before it is closed, so the
+        // check that it is closed cannot see another test's new descriptor under the same number.
+        let opened = try FileDescriptor.unixStreamSocket()
+        #expect(dup2(opened.rawValue, 900) == 900)
+        try opened.close()
+        let socket = FileDescriptor(rawValue: 900)
         #expect(throws: SetupFailed()) {
             try socket.closingIfThrows { () throws(SetupFailed) in throw SetupFailed() }
         }
