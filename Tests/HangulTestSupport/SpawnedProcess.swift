@@ -35,6 +35,10 @@ public final class SpawnedProcess: @unchecked Sendable {
         // keeps another test's spawn from inheriting a pipe in between.
         Self.spawnLock.lock()
         defer { Self.spawnLock.unlock() }
+        // A child that exits before reading all of its input (a refused start, a full daemon)
+        // closes the pipe this process is still writing: that write must fail with EPIPE, not end
+        // the whole test run with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let stdinPipe = try Self.closeOnExecPipe()
         let stdoutPipe = try Self.closeOnExecPipe()
         let stderrPipe = try Self.closeOnExecPipe()
@@ -51,8 +55,18 @@ public final class SpawnedProcess: @unchecked Sendable {
         defer {
             for pointer in argv + envp { free(pointer) }
         }
+        // The child starts with SIGPIPE at its default, as it would from a shell, even though this
+        // process ignores it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaulted = sigset_t()
+        sigemptyset(&defaulted)
+        sigaddset(&defaulted, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaulted)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, nil, &argv, &envp)
+        let spawned = posix_spawn(&child, executable, &actions, &attributes, &argv, &envp)
         close(stdinPipe[0])
         close(stdoutPipe[1])
         close(stderrPipe[1])
