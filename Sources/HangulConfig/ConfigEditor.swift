@@ -12,8 +12,8 @@ public enum ConfigEditor {
     /// The text with `key` set to `value`.
     ///
     /// `value` is what a user types on a command line: `true` or `false` (also `on`, `off`) for
-    /// switches; a word, bare or in TOML quotes, for strings (`3f`, `"3f"`); for `toggle-keys`, key
-    /// names separated by commas (`Hangul,Shift+space`; empty for none) or a TOML array.
+    /// switches; a word, bare or in TOML quotes, for strings (`3f`, `"3f"`); for `toggle-keys` and
+    /// `hanja-keys`, key names separated by commas (`Hangul,Shift+space`; empty for none) or a TOML array.
     ///
     /// - Throws: The value's problems (source `the new value`), or, when the value is fine but the
     ///   file has other problems this edit does not fix, those problems with their lines in the file.
@@ -116,7 +116,7 @@ public enum ConfigEditor {
                 return trimmed  // already TOML; the parse that follows checks it
             }
             return Settings.tomlString(trimmed)
-        case .toggleKeys:
+        case .toggleKeys, .hanjaKeys:
             if trimmed.hasPrefix("[") { return trimmed }
             let names = trimmed.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
             return "[" + names.map(Settings.tomlString).joined(separator: ", ") + "]"

@@ -14,19 +14,16 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case output
     case toggleKeys = "toggle-keys"
     case escapeToLatin = "escape-to-latin"
+    case hanjaKeys = "hanja-keys"
     case startMode = "start-mode"
     case commitUnit = "commit-unit"
-
-    /// Reserved for the hanja keys (a list of keys like `toggle-keys`), which come with hanja
-    /// conversion. Until then a file that sets it is told so rather than silently ignored.
-    public static let hanjaKeys = "hanja-keys"
 
     /// The TOML type the key takes, as error messages name it.
     public var expectedType: String {
         switch self {
         case .layout, .output, .startMode, .commitUnit: "a string"
         case .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels, .escapeToLatin: "a boolean"
-        case .toggleKeys: "an array of key names"
+        case .toggleKeys, .hanjaKeys: "an array of key names"
         }
     }
 

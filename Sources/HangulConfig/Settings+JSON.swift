@@ -1,4 +1,5 @@
 import HangulCore
+import HangulKeys
 
 extension Settings {
     /// The settings as one line of JSON: the protocol's options object (PROTOCOL.md section 5:
@@ -17,14 +18,17 @@ extension Settings {
             members.append("\"\(option.rawValue)\":" + (composerOptions[option] ? "true" : "false"))
         }
         members.append("\"output\":" + Self.jsonString(composerOptions.output.rawValue))
-        members.append(
-            "\"toggle-keys\":["
-                + toggleKeys.map { Self.jsonString(ToggleKeyNotation.format($0)) }.joined(separator: ",")
-                + "]")
+        members.append("\"toggle-keys\":" + Self.jsonList(toggleKeys))
         members.append("\"escape-to-latin\":" + (escapeToLatin ? "true" : "false"))
+        members.append("\"hanja-keys\":" + Self.jsonList(hanjaKeys))
         members.append("\"start-mode\":" + Self.jsonString(startMode.rawValue))
         members.append("\"commit-unit\":" + Self.jsonString(commitUnit.rawValue))
         return "{" + members.joined(separator: ",") + "}"
+    }
+
+    /// A key list as a JSON array of key names in canonical form.
+    static func jsonList(_ chords: [KeyChord]) -> String {
+        "[" + chords.map { jsonString(ToggleKeyNotation.format($0)) }.joined(separator: ",") + "]"
     }
 
     /// A JSON string: `"`, `\` and control characters escaped, everything else as is (UTF-8).

@@ -101,29 +101,37 @@ struct SettingsReader {
                 settings.commitUnit = unit
             }
         case .toggleKeys:
-            readToggleKeys(value, line: line)
+            if let chords = readKeyList(key, value, line: line) { settings.toggleKeys = chords }
+        case .hanjaKeys:
+            if let chords = readKeyList(key, value, line: line) { settings.hanjaKeys = chords }
         }
     }
 
-    private mutating func readToggleKeys(_ value: TOMLValueConvertible, line: Int) {
+    /// Reads `toggle-keys` or `hanja-keys`: an array of key names, each checked on its own line.
+    /// Returns nil (with the problems recorded) when any entry is wrong.
+    private mutating func readKeyList(_ key: SettingKey, _ value: TOMLValueConvertible, line: Int) -> [KeyChord]? {
+        let name = key.rawValue
+        let problemCount = problems.count
         func problem(_ reason: String, line: Int) {
             problems.append(ConfigProblem(source: source, line: line, reason: reason))
         }
         guard let array = value.array else {
-            return problem(
-                #"toggle-keys must be an array of key names such as ["Hangul", "Shift+space"], not "#
+            problem(
+                "\(name) must be an array of key names such as \(Self.exampleList(for: key)), not "
                     + Self.describe(value), line: line)
+            return nil
         }
-        guard array.count <= Settings.maximumToggleKeys else {
-            return problem(
-                "toggle-keys lists \(array.count) keys; at most \(Settings.maximumToggleKeys) are allowed", line: line)
+        guard array.count <= Settings.maximumKeysInAList else {
+            problem(
+                "\(name) lists \(array.count) keys; at most \(Settings.maximumKeysInAList) are allowed", line: line)
+            return nil
         }
-        let elementLines = scanner.entry("toggle-keys")?.elementLines ?? []
+        let elementLines = scanner.entry(name)?.elementLines ?? []
         var chords: [KeyChord] = []
         for index in 0..<array.count {
             let elementLine = index < elementLines.count ? elementLines[index] : line
             let element = array[index]
-            let label = "toggle-keys[\(index)]"
+            let label = "\(name)[\(index)]"
             guard let notation = element.string else {
                 problem(
                     #"\#(label) must be a key name such as "Shift+space", not "# + Self.describe(element),
@@ -149,13 +157,15 @@ struct SettingsReader {
                 problem(reason, line: elementLine)
             }
         }
-        settings.toggleKeys = chords
+        return problems.count == problemCount ? chords : nil
+    }
+
+    /// The example a message about a key list shows: that key's own defaults.
+    static func exampleList(for key: SettingKey) -> String {
+        key == .hanjaKeys ? #"["Hangul_Hanja", "F9"]"# : #"["Hangul", "Shift+space"]"#
     }
 
     static func unknownKeyReason(_ name: String, isTable: Bool) -> String {
-        if name == SettingKey.hanjaKeys {
-            return "hanja-keys cannot be set in this file yet (the keys are Hangul_Hanja and F9); remove it"
-        }
         let kebab = name.lowercased().replacing("_", with: "-")
         if kebab != name, SettingKey(rawValue: kebab) != nil {
             return "unknown key \(quote(name)); did you mean \(quote(kebab))? Keys are kebab-case"

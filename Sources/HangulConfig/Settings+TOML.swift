@@ -1,4 +1,5 @@
 import HangulCore
+import HangulKeys
 
 extension Settings {
     /// A key's value written as TOML (`"3f"`, `true`, `["Hangul", "Shift+space"]`): what
@@ -12,8 +13,8 @@ extension Settings {
         case .output: Self.tomlString(composerOptions.output.rawValue)
         case .startMode: Self.tomlString(startMode.rawValue)
         case .commitUnit: Self.tomlString(commitUnit.rawValue)
-        case .toggleKeys:
-            "[" + toggleKeys.map { Self.tomlString(ToggleKeyNotation.format($0)) }.joined(separator: ", ") + "]"
+        case .toggleKeys: Self.tomlList(toggleKeys)
+        case .hanjaKeys: Self.tomlList(hanjaKeys)
         }
     }
 
@@ -26,6 +27,7 @@ extension Settings {
         case .startMode: startMode.rawValue
         case .commitUnit: commitUnit.rawValue
         case .toggleKeys: toggleKeys.map(ToggleKeyNotation.format).joined(separator: ",")
+        case .hanjaKeys: hanjaKeys.map(ToggleKeyNotation.format).joined(separator: ",")
         default: tomlValue(of: key)
         }
     }
@@ -33,6 +35,11 @@ extension Settings {
     /// Every key as a TOML line, `key = value`, in ``SettingKey`` order.
     public var tomlLines: String {
         SettingKey.allCases.map { "\($0.rawValue) = \(tomlValue(of: $0))\n" }.joined()
+    }
+
+    /// A key list as a TOML array of key names in canonical form.
+    static func tomlList(_ chords: [KeyChord]) -> String {
+        "[" + chords.map { tomlString(ToggleKeyNotation.format($0)) }.joined(separator: ", ") + "]"
     }
 
     /// A TOML basic string: quotes, backslashes and control characters escaped.

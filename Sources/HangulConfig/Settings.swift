@@ -24,12 +24,14 @@ public struct Settings: Sendable, Equatable {
     /// Whether the preedit is a syllable or a word (`commit-unit`).
     public var commitUnit: CommitUnit = .syllable
 
-    // Hanja keys go here once hanja conversion exists: `hanjaKeys: [KeyChord]`, read from
-    // `hanja-keys` exactly as `toggle-keys` is (``SettingKey/hanjaKeys`` is reserved for it).
+    /// The keys that open hanja and symbol candidates (`hanja-keys`); empty lets them reach the
+    /// application.
+    public var hanjaKeys: [KeyChord] = [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)]
 
     /// The defaults: the protocol's default options, Hangul mode, syllable commits.
     public init() {}
 
-    /// The most toggle keys a file may list, as many as `set_options` takes (PROTOCOL.md section 10).
-    public static let maximumToggleKeys = 16
+    /// The most keys `toggle-keys` or `hanja-keys` may list, as many as `set_options` takes
+    /// (PROTOCOL.md section 10).
+    public static let maximumKeysInAList = 16
 }

@@ -1,6 +1,6 @@
 import HangulKeys
 
-/// The notation of `toggle-keys` entries, `[Modifier+]…KeysymName`, as PROTOCOL.md section 9.3
+/// The notation of `toggle-keys` and `hanja-keys` entries, `[Modifier+]…KeysymName`, as PROTOCOL.md section 9.3
 /// defines it for `set_options`: the file and the wire take the same strings.
 ///
 /// Modifiers are Shift, Control (or Ctrl), Alt (or Mod1), Super (or Mod4) and AltGr (or Mod5), in

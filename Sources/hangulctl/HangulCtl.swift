@@ -135,9 +135,9 @@ extension Config {
             abstract: "Change a setting in the settings file, keeping its comments.",
             discussion: """
                 Switches take true or false (or on, off); layout, output, start-mode and commit-unit a \
-                word; toggle-keys key names separated by commas (an empty value for none). The file is \
-                created when missing and replaced atomically; nothing is written when the result would \
-                not be accepted. A running hanguld is then told to reload (it would also notice the \
+                word; toggle-keys and hanja-keys key names separated by commas (an empty value for \
+                none). The file is created when missing and replaced atomically; nothing is written \
+                when the result would not be accepted. A running hanguld is then told to reload (it would also notice the \
                 change on disk), and its verdict printed.
                 """)
 

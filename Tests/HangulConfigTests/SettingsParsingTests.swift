@@ -43,6 +43,7 @@ import Testing
             output = "jamo"
             toggle-keys = ["Alt_R", "ctrl+Shift+space", "AltGr+Super+Hangul"]
             escape-to-latin = true
+            hanja-keys = ["shift+space", "Hangul_Hanja"]
             start-mode = "latin"
             commit-unit = "word"
             """)
@@ -64,6 +65,7 @@ import Testing
                 KeyChord(keysym: .hangul, modifiers: [.mod4, .mod5]),
             ])
         #expect(settings.escapeToLatin)
+        #expect(settings.hanjaKeys == [KeyChord(keysym: .space, modifiers: .shift), KeyChord(keysym: .hangulHanja)])
         #expect(settings.startMode == .latin)
         #expect(settings.commitUnit == .word)
         #expect(
@@ -76,6 +78,7 @@ import Testing
                 output = "jamo"
                 toggle-keys = ["Alt_R", "Shift+Control+space", "Super+AltGr+Hangul"]
                 escape-to-latin = true
+                hanja-keys = ["Shift+space", "Hangul_Hanja"]
                 start-mode = "latin"
                 commit-unit = "word"
 
@@ -118,7 +121,7 @@ import Testing
     @Test func anUnknownKeyListsTheKnownOnes() {
         #expect(
             Self.problems("\n\nlayuot = \"3f\"")
-                == #"\#(Self.path):3: unknown key "layuot"; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, start-mode, commit-unit"#
+                == #"\#(Self.path):3: unknown key "layuot"; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit"#
         )
     }
 
@@ -131,21 +134,41 @@ import Testing
     @Test func aTableIsRejectedWithItsHeadersLine() {
         #expect(
             Self.problems("layout = \"2\"\n\n[hangul]\nlayout = \"3f\"\n")
-                == #"\#(Self.path):3: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, start-mode, commit-unit"#
+                == #"\#(Self.path):3: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit"#
         )
     }
 
     @Test func aDottedKeyIsRejectedAsATable() {
         #expect(
             Self.problems("hangul.layout = \"3f\"")
-                == #"\#(Self.path):1: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, start-mode, commit-unit"#
+                == #"\#(Self.path):1: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit"#
         )
     }
 
-    @Test func hanjaKeysAreReservedUntilHanjaConversionExists() {
+    @Test func hanjaKeysAreReadLikeToggleKeys() throws {
         #expect(
-            Self.problems(#"hanja-keys = ["Hangul_Hanja", "F9"]"#)
-                == "\(Self.path):1: hanja-keys cannot be set in this file yet (the keys are Hangul_Hanja and F9); remove it"
+            try Self.parse(#"hanja-keys = ["Control+Return", "Hangul_Hanja"]"#).hanjaKeys == [
+                KeyChord(keysym: .return, modifiers: .control), KeyChord(keysym: .hangulHanja),
+            ])
+        #expect(try Self.parse("hanja-keys = []").hanjaKeys == [])
+        #expect(try Self.parse("").hanjaKeys == [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)])
+    }
+
+    @Test func aBadHanjaKeyIsNamedWithItsLineAndTheListsOwnExample() {
+        #expect(
+            Self.problems(
+                """
+                layout = "2"
+                hanja-keys = [
+                  "F9",
+                  "F99",
+                ]
+                """)
+                == #"\#(Self.path):4: hanja-keys[1] "F99": "F99" is not an X11 keysym name; names are spelled as xkbcommon spells them, case mattering, such as Hangul, space, Alt_R"#
+        )
+        #expect(
+            Self.problems(#"hanja-keys = "F9""#)
+                == #"\#(Self.path):1: hanja-keys must be an array of key names such as ["Hangul_Hanja", "F9"], not the string "F9""#
         )
     }
 
@@ -270,7 +293,7 @@ import Testing
     @Test func theDefaultsAreTheProtocolsDefaultOptions() {
         #expect(
             Settings().json
-                == #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"start-mode":"hangul","commit-unit":"syllable"}"#
+                == #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"start-mode":"hangul","commit-unit":"syllable"}"#
         )
     }
 
@@ -285,12 +308,13 @@ import Testing
             output = "jamo"
             toggle-keys = ["ctrl+space"]
             escape-to-latin = true
+            hanja-keys = ["F9"]
             start-mode = "latin"
             commit-unit = "word"
             """, source: "config.toml", layouts: .builtIn)
         #expect(
             settings.json
-                == #"{"layout":"3f","auto-reorder":true,"combi-on-double-stroke":true,"non-choseong-combi":false,"extended-vowels":false,"output":"jamo","toggle-keys":["Control+space"],"escape-to-latin":true,"start-mode":"latin","commit-unit":"word"}"#
+                == #"{"layout":"3f","auto-reorder":true,"combi-on-double-stroke":true,"non-choseong-combi":false,"extended-vowels":false,"output":"jamo","toggle-keys":["Control+space"],"escape-to-latin":true,"hanja-keys":["F9"],"start-mode":"latin","commit-unit":"word"}"#
         )
     }
 }

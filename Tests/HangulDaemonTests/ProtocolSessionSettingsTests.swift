@@ -67,6 +67,18 @@ import Testing
                 == #"{"id":4,"result":{"commit":"","preedit":"","mode":"latin"}}"#)
     }
 
+    @Test func hanjaKeysTheClientSetAreKeptAcrossReloads() {
+        let store = SettingsStore()
+        var session = ProtocolSession(decoder: nil, layouts: .builtIn, settings: store)
+        _ = Self.send(#"{"id":1,"method":"hello","params":{"protocol":1}}"#, to: &session)
+        _ = Self.send(#"{"id":2,"method":"set_options","params":{"hanja-keys":[]}}"#, to: &session)
+        store.replace(
+            with: ConfiguredSettings(options: OptionsPatch(layout: "3f", hanjaKeys: [KeyChord(keysym: .f9)])))
+        #expect(
+            Self.send(#"{"id":3,"method":"get_options"}"#, to: &session)?.hasSuffix(
+                #""escape-to-latin":false,"hanja-keys":[]}}}"#) == true)
+    }
+
     @Test func statusWithoutADaemonSaysSoAndReloadIsRefused() {
         var session = ProtocolSession(decoder: nil, layouts: .builtIn)
         _ = Self.send(#"{"id":1,"method":"hello","params":{"protocol":1}}"#, to: &session)

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import HangulClient
 import HangulTestSupport
@@ -103,8 +104,30 @@ struct SettingsDaemonTests {
         #expect(try await daemon.stop().status == 0)
     }
 
-    @Test func sighupRereadsAFileInADirectoryThatWasNotThereAtStart() async throws {
-        // No config/hangul directory at start, so nothing watches it: only the signal reloads.
+    /// Whether a new session's `hello` contains `text`, within the helper's patience.
+    static func newSessionsSee(_ text: String, on daemon: RunningDaemon) async -> Bool {
+        await eventually {
+            guard let (client, hello) = try? Self.open(daemon) else { return false }
+            client.close()
+            return hello.contains(text)
+        }
+    }
+
+    @Test func aSettingsDirectoryCreatedAfterStartIsFollowedWithoutASignal() async throws {
+        // Neither config/ nor config/hangul/ exists at start: the watch waits on an ancestor.
+        let daemon = try await RunningDaemon.start()
+        #expect(await Self.newSessionsSee(#""options":{"layout":"2","#, on: daemon))
+        try daemon.directory.write("layout = \"3f\"\n", to: "config/hangul/config.toml")
+        #expect(await Self.newSessionsSee(#""options":{"layout":"3f","#, on: daemon))
+        // Removed with its directory: back to the defaults; made again: followed again.
+        try FileManager.default.removeItem(atPath: daemon.directory.child("config/hangul"))
+        #expect(await Self.newSessionsSee(#""options":{"layout":"2","#, on: daemon))
+        try daemon.directory.write("layout = \"39\"\n", to: "config/hangul/config.toml")
+        #expect(await Self.newSessionsSee(#""options":{"layout":"39","#, on: daemon))
+        #expect(try await daemon.stop().status == 0)
+    }
+
+    @Test func sighupRereadsTheFile() async throws {
         let daemon = try await RunningDaemon.start()
         let (client, hello) = try Self.open(daemon)
         #expect(hello.contains(#""options":{"layout":"2","#))

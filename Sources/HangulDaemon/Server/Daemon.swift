@@ -82,9 +82,11 @@ public enum Daemon {
                     Task.detached { reloadNow("reload request") }
                 }))
         if !watching.isEmpty {
-            if let (_, skipped) = DirectoryWatcher.start(watching, onChange: { reloadNow("a file changed") }) {
-                for directory in skipped {
-                    logger.info("not watching a directory that does not exist", metadata: ["directory": "\(directory)"])
+            if let (_, waiting) = DirectoryWatcher.start(watching, onChange: { reloadNow("a file changed") }) {
+                for directory in waiting {
+                    logger.info(
+                        "a watched directory does not exist yet; it is followed once created",
+                        metadata: ["directory": "\(directory)"])
                 }
             } else {
                 logger.warning("cannot watch the settings and layout directories (inotify); reload with SIGHUP")

@@ -23,21 +23,36 @@ public final class DirectoryWatcher: @unchecked Sendable {
     /// How long to wait after an event for more before calling back.
     static let quietPeriod: Int32 = 200
 
+    /// What a watch descriptor stands for: a watched directory itself, or, while that directory
+    /// does not exist, its nearest existing ancestor, waiting for the next path component.
+    private enum Role {
+        case target(Int)
+        case ancestor(Int, awaiting: String)
+    }
+
     private let descriptor: Int32
-    private var watches: [Int32: Watch] = [:]
+    private var targets: [Watch] = []
+    /// Several roles can share a descriptor: inotify gives one per directory, and the settings and
+    /// layout directories may wait on the same ancestor.
+    private var roles: [Int32: [Role]] = [:]
     private let onChange: @Sendable () -> Void
 
-    /// Starts watching; directories that do not exist are skipped (returned, for the log).
-    /// Returns nil when inotify itself is unavailable.
+    private static let directoryMask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF
+            | IN_ONLYDIR)
+
+    /// Starts watching. A directory that does not exist yet is waited for through its nearest
+    /// existing ancestor: a user who creates `~/.config/hangul/` and a settings file in it after
+    /// the daemon started is followed without a SIGHUP. Returns those waited-for directories (for
+    /// the log), or nil when inotify itself is unavailable.
     static func start(_ watches: [Watch], onChange: @escaping @Sendable () -> Void) -> (DirectoryWatcher, [String])? {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         let watcher = DirectoryWatcher(descriptor: descriptor, onChange: onChange)
-        var skipped: [String] = []
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
-        for watch in watches {
-            let id = inotify_add_watch(descriptor, watch.directory, mask | UInt32(IN_ONLYDIR))
-            if id >= 0 { watcher.watches[id] = watch } else { skipped.append(watch.directory) }
+        watcher.targets = watches
+        var waiting: [String] = []
+        for index in watches.indices where !watcher.install(index) {
+            waiting.append(watches[index].directory)
         }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(watcher).toOpaque()
@@ -54,7 +69,43 @@ public final class DirectoryWatcher: @unchecked Sendable {
             return nil
         }
         pthread_detach(thread)
-        return (watcher, skipped)
+        return (watcher, waiting)
+    }
+
+    /// Watches target `index`'s directory, or else its nearest existing ancestor for the next
+    /// component down. Returns whether the directory itself is watched.
+    ///
+    /// A component created between a failed watch below and the watch on the ancestor would send
+    /// no event, so after watching an ancestor the component is looked for once more, and the
+    /// walk starts again if it has appeared meanwhile (`mkdir -p` racing the daemon).
+    @discardableResult
+    private func install(_ index: Int) -> Bool {
+        for _ in 0..<8 {
+            var path = targets[index].directory
+            var awaiting: String?
+            while true {
+                let id = inotify_add_watch(descriptor, path, Self.directoryMask)
+                if id >= 0 {
+                    guard let awaiting else {
+                        roles[id, default: []].append(.target(index))
+                        return true
+                    }
+                    if Self.isDirectory((path == "/" ? "" : path) + "/" + awaiting) { break }
+                    roles[id, default: []].append(.ancestor(index, awaiting: awaiting))
+                    return false
+                }
+                // Up one component; a relative path or the root with nothing watchable is given up.
+                guard let slash = path.lastIndex(of: "/"), path != "/" else { return false }
+                awaiting = String(path[path.index(after: slash)...])
+                path = slash == path.startIndex ? "/" : String(path[..<slash])
+            }
+        }
+        return false
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     private init(descriptor: Int32, onChange: @escaping @Sendable () -> Void) {
@@ -87,6 +138,9 @@ public final class DirectoryWatcher: @unchecked Sendable {
     }
 
     /// Whether any event in a read names a file one of the watches cares about (or overflowed).
+    /// Moves watches as directories appear and disappear: a created path component moves the
+    /// watch one level down (and counts as a change, since the file may be in it already); a
+    /// watched directory deleted or moved away sends its watch back up to an ancestor.
     private func matches(_ bytes: ArraySlice<UInt8>) -> Bool {
         var offset = bytes.startIndex
         let header = MemoryLayout<inotify_event>.size
@@ -104,9 +158,47 @@ public final class DirectoryWatcher: @unchecked Sendable {
             let nameEnd = min(nameStart + length, bytes.endIndex)
             let nameBytes = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
             let name = String(decoding: nameBytes, as: UTF8.self)
-            if mask & UInt32(IN_Q_OVERFLOW) != 0 { found = true }
-            if let watch = watches[wd], watch.matches(name) { found = true }
             offset = nameEnd
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 { found = true }
+            if mask & UInt32(IN_MOVE_SELF) != 0 {
+                // The watch would follow the directory to its new name; drop it (IN_IGNORED follows).
+                inotify_rm_watch(descriptor, wd)
+                continue
+            }
+            if mask & UInt32(IN_IGNORED) != 0 {
+                for role in roles.removeValue(forKey: wd) ?? [] {
+                    switch role {
+                    case .target(let index), .ancestor(let index, _):
+                        install(index)
+                        found = true
+                    }
+                }
+                continue
+            }
+            guard let current = roles[wd] else { continue }
+            var kept: [Role] = []
+            var appeared: [Int] = []
+            for role in current {
+                switch role {
+                case .target(let index):
+                    if targets[index].matches(name) { found = true }
+                    kept.append(role)
+                case .ancestor(let index, let awaiting):
+                    let created = mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 && mask & UInt32(IN_ISDIR) != 0
+                    if created && name == awaiting { appeared.append(index) } else { kept.append(role) }
+                }
+            }
+            if kept.isEmpty {
+                // An ancestor nobody waits on any more; IN_IGNORED for it then finds no roles.
+                roles.removeValue(forKey: wd)
+                inotify_rm_watch(descriptor, wd)
+            } else {
+                roles[wd] = kept
+            }
+            for index in appeared {
+                install(index)
+                found = true
+            }
         }
         return found
     }

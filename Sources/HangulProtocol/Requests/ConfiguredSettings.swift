@@ -60,6 +60,7 @@ extension OptionsPatch {
         if let output = later.output { result.output = output }
         if let toggleKeys = later.toggleKeys { result.toggleKeys = toggleKeys }
         if let escapeToLatin = later.escapeToLatin { result.escapeToLatin = escapeToLatin }
+        if let hanjaKeys = later.hanjaKeys { result.hanjaKeys = hanjaKeys }
         return result
     }
 }
