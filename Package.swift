@@ -54,7 +54,7 @@ let package = Package(
         // bytes, pure Swift; its small file loader reads through swift-system, no Foundation.
         .target(
             name: "HangulHanja",
-            dependencies: [.product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["HangulCore", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(name: "CPeerCredentials"),
         // The settings file: parsed with TOMLKit, checked against the layout catalog, typed with the
@@ -169,6 +169,6 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "HangulHanjaTests", dependencies: ["HangulHanja", "HangulTestSupport"]),
+        .testTarget(name: "HangulHanjaTests", dependencies: ["HangulCore", "HangulHanja", "HangulTestSupport"]),
     ]
 )

@@ -25,7 +25,7 @@ public enum ConfigEditor {
             _ = try Settings.parse("\(key.rawValue) = \(literal)\n", source: "the new value", layouts: layouts)
         } catch {
             throw ConfigError(
-                problems: error.problems.map { ConfigProblem(source: $0.source, line: 0, reason: $0.reason) })
+                problems: error.problems.map { FileProblem(source: $0.source, line: 0, reason: $0.reason) })
         }
         if (try? TOMLTable(string: text)) == nil {
             _ = try Settings.parse(text, source: source, layouts: layouts)  // throws the syntax error with its line
@@ -35,7 +35,7 @@ public enum ConfigEditor {
         if let entry = scanner.entry(key.rawValue) {
             guard let range = entry.value else {
                 throw ConfigError(
-                    ConfigProblem(
+                    FileProblem(
                         source: source, line: entry.line,
                         reason: "\(key.rawValue) is written as a table or dotted key here; change it by hand"))
             }
@@ -65,7 +65,7 @@ public enum ConfigEditor {
         guard let entry = scanner.entry(key.rawValue) else { return text }
         guard entry.value != nil else {
             throw ConfigError(
-                ConfigProblem(
+                FileProblem(
                     source: source, line: entry.line,
                     reason: "\(key.rawValue) is written as a table or dotted key here; change it by hand"))
         }
@@ -97,7 +97,7 @@ public enum ConfigEditor {
     /// The TOML literal for what a user typed.
     static func literal(for key: SettingKey, from value: String) throws(ConfigError) -> String {
         func failure(_ reason: String) -> ConfigError {
-            ConfigError(ConfigProblem(source: "the new value", line: 0, reason: reason))
+            ConfigError(FileProblem(source: "the new value", line: 0, reason: reason))
         }
         let trimmed = value.trimmingWhitespace
         guard !trimmed.contains("\n"), !trimmed.contains("\r") else {

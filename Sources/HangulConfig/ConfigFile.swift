@@ -36,7 +36,7 @@ public enum ConfigFile {
     /// The file's text, or nil when it does not exist.
     public static func read(_ path: String) throws(ConfigError) -> String? {
         func failure(_ reason: String) -> ConfigError {
-            ConfigError(ConfigProblem(source: path, line: 0, reason: reason))
+            ConfigError(FileProblem(source: path, line: 0, reason: reason))
         }
         let descriptor: FileDescriptor
         do {
@@ -76,7 +76,7 @@ public enum ConfigFile {
     /// keeps the old one's permissions; a new file gets 0644 less the umask.
     public static func write(_ text: String, to path: String) throws(ConfigError) {
         func failure(_ reason: String) -> ConfigError {
-            ConfigError(ConfigProblem(source: path, line: 0, reason: reason))
+            ConfigError(FileProblem(source: path, line: 0, reason: reason))
         }
         let target = resolvedTarget(path)
         let directory = parentDirectory(of: target)
@@ -134,7 +134,7 @@ public enum ConfigFile {
         var info = stat()
         if stat(directory, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw ConfigError(ConfigProblem(source: path, line: 0, reason: "\(directory) is not a directory"))
+                throw ConfigError(FileProblem(source: path, line: 0, reason: "\(directory) is not a directory"))
             }
             return
         }
@@ -142,7 +142,7 @@ public enum ConfigFile {
         if parent != directory { try makeDirectories(parent, for: path) }
         guard mkdir(directory, 0o755) == 0 || errno == EEXIST else {
             throw ConfigError(
-                ConfigProblem(
+                FileProblem(
                     source: path, line: 0,
                     reason: "cannot create the directory \(directory): \(describe(Errno(rawValue: errno)))"))
         }

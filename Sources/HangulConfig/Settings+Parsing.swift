@@ -17,18 +17,18 @@ extension Settings {
         if let offset = text.utf8.firstIndex(of: 0) {
             let line = text.utf8[..<offset].count { $0 == UInt8(ascii: "\n") } + 1
             throw ConfigError(
-                ConfigProblem(source: source, line: line, reason: "contains a NUL byte; a settings file is plain text"))
+                FileProblem(source: source, line: line, reason: "contains a NUL byte; a settings file is plain text"))
         }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             throw ConfigError(
-                ConfigProblem(
+                FileProblem(
                     source: source, line: error.source.begin.line,
                     reason: "not valid TOML: \(error.description) (column \(error.source.begin.column))"))
         } catch {
-            throw ConfigError(ConfigProblem(source: source, line: 0, reason: "not valid TOML: \(error)"))
+            throw ConfigError(FileProblem(source: source, line: 0, reason: "not valid TOML: \(error)"))
         }
         var reader = SettingsReader(source: source, scanner: TOMLScanner(text), layouts: layouts)
         for key in table.keys {
@@ -46,12 +46,12 @@ struct SettingsReader {
     let scanner: TOMLScanner
     let layouts: LayoutCatalog
     var settings = Settings()
-    var problems: [ConfigProblem] = []
+    var problems: [FileProblem] = []
 
     mutating func read(key name: String, value: TOMLValueConvertible) {
         let line = scanner.entry(name)?.line ?? 0
         func problem(_ reason: String, line: Int = line) {
-            problems.append(ConfigProblem(source: source, line: line, reason: reason))
+            problems.append(FileProblem(source: source, line: line, reason: reason))
         }
         guard let key = SettingKey(rawValue: name) else {
             problem(Self.unknownKeyReason(name, isTable: value.type == .table))
@@ -113,7 +113,7 @@ struct SettingsReader {
         let name = key.rawValue
         let problemCount = problems.count
         func problem(_ reason: String, line: Int) {
-            problems.append(ConfigProblem(source: source, line: line, reason: reason))
+            problems.append(FileProblem(source: source, line: line, reason: reason))
         }
         guard let array = value.array else {
             problem(

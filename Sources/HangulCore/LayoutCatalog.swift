@@ -78,11 +78,11 @@ public struct LayoutCatalog: Sendable {
     /// Rejecting rather than letting one win keeps what a name selects independent of the order the
     /// files were read in, and keeps every listed alias true: before this rule, a user layout with
     /// id `dubeolsik` took that name from 두벌식 without a word while `hello` still listed it there.
-    public mutating func add(_ layout: Layout, from source: Source) throws(LayoutFileError) {
+    public mutating func add(_ layout: Layout, from source: Source) throws(FileProblem) {
         let replaced = entries.firstIndex { $0.source == .builtIn && $0.layout.id == layout.id }
         for name in layout.names {
             for (index, entry) in entries.enumerated() where index != replaced && entry.layout.names.contains(name) {
-                throw LayoutFileError(
+                throw FileProblem(
                     source: source.description, line: layout.nameLines[name] ?? 0,
                     reason: Self.clash(name, isID: name == layout.id, with: entry))
             }

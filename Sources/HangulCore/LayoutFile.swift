@@ -25,13 +25,13 @@
 /// is a compatibility jamo (ㄱ, ㅏ, ㆁ), a conjoining jamo, or `U+XXXX`; the slot word says which
 /// form is meant, so ㄱ reads naturally in each slot; a `jamo` layout has no `final` keys, since its
 /// composer finds finals itself. The file must be UTF-8 (a byte-order mark is skipped) and at most
-/// ``maximumSize`` bytes. The first error rejects the whole file (``LayoutFileError``).
+/// ``maximumSize`` bytes. The first error rejects the whole file (``FileProblem``).
 public enum LayoutFile {
     /// The largest file accepted; the biggest built-in layout is about 20 KiB.
     public static let maximumSize = 256 * 1024
 
     /// Parses a layout file; `source` names it in errors.
-    public static func parse(_ text: String, source: String) throws(LayoutFileError) -> Layout {
+    public static func parse(_ text: String, source: String) throws(FileProblem) -> Layout {
         var parser = Parser(source: source)
         guard text.utf8.count <= maximumSize else {
             throw parser.error(line: 0, "is \(text.utf8.count) bytes; a layout file is at most \(maximumSize)")
@@ -70,11 +70,11 @@ extension LayoutFile {
 
         init(source: String) { self.source = source }
 
-        func error(line: Int, _ reason: String) -> LayoutFileError {
-            LayoutFileError(source: source, line: line, reason: reason)
+        func error(line: Int, _ reason: String) -> FileProblem {
+            FileProblem(source: source, line: line, reason: reason)
         }
 
-        mutating func read(_ rawLine: Substring, line: Int) throws(LayoutFileError) {
+        mutating func read(_ rawLine: Substring, line: Int) throws(FileProblem) {
             var content = rawLine
             if content.utf8.last == UInt8(ascii: "\r") { content = Substring(content.utf8.dropLast()) }
             let tokens = content.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
@@ -122,13 +122,13 @@ extension LayoutFile {
             }
         }
 
-        func once(_ value: (some Any)?, _ directive: String, line: Int) throws(LayoutFileError) {
+        func once(_ value: (some Any)?, _ directive: String, line: Int) throws(FileProblem) {
             if value != nil { throw error(line: line, "\(directive) is given twice") }
         }
 
         /// Records a name the file gives its layout; the same name twice (an alias repeating the id
         /// or another alias) is a slip worth pointing at, since one name can select one layout only.
-        mutating func claim(_ name: String, line: Int) throws(LayoutFileError) {
+        mutating func claim(_ name: String, line: Int) throws(FileProblem) {
             if let earlier = nameLines[name] {
                 throw error(line: line, "'\(name)' is already a name of this layout, on line \(earlier)")
             }
@@ -136,13 +136,13 @@ extension LayoutFile {
         }
 
         /// The one value of a header line; anything after it must be a comment.
-        func single(_ tokens: [Substring], line: Int) throws(LayoutFileError) -> Substring {
+        func single(_ tokens: [Substring], line: Int) throws(FileProblem) -> Substring {
             guard tokens.count >= 2 else { throw error(line: line, "\(tokens[0]) needs a value") }
             try expectEnd(tokens, after: 2, line: line)
             return tokens[1]
         }
 
-        func identifier(_ tokens: [Substring], line: Int) throws(LayoutFileError) -> String {
+        func identifier(_ tokens: [Substring], line: Int) throws(FileProblem) -> String {
             let value = try single(tokens, line: line)
             let allowed = value.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
@@ -156,7 +156,7 @@ extension LayoutFile {
         }
 
         /// The rest of the line after the directive, for names, which may contain spaces and `#`.
-        func text(after directive: Substring, in content: Substring, line: Int) throws(LayoutFileError) -> String {
+        func text(after directive: Substring, in content: Substring, line: Int) throws(FileProblem) -> String {
             let rest = content[directive.endIndex...].drop { $0 == " " || $0 == "\t" }
             var value = String(rest)
             while let last = value.last, last == " " || last == "\t" { value.removeLast() }
@@ -165,13 +165,13 @@ extension LayoutFile {
             return value
         }
 
-        func expectEnd(_ tokens: [Substring], after count: Int, line: Int) throws(LayoutFileError) {
+        func expectEnd(_ tokens: [Substring], after count: Int, line: Int) throws(FileProblem) {
             if tokens.count > count, !tokens[count].hasPrefix("#") {
                 throw error(line: line, "unexpected '\(tokens[count])'; start a comment with #")
             }
         }
 
-        mutating func readKey(_ tokens: [Substring], line: Int) throws(LayoutFileError) {
+        mutating func readKey(_ tokens: [Substring], line: Int) throws(FileProblem) {
             guard tokens.count >= 4 else {
                 throw error(line: line, "a key line is: key POSITION initial|medial|final|symbol VALUE")
             }
@@ -196,7 +196,7 @@ extension LayoutFile {
             keyLines[position] = line
         }
 
-        mutating func readCombination(_ tokens: [Substring], line: Int) throws(LayoutFileError) {
+        mutating func readCombination(_ tokens: [Substring], line: Int) throws(FileProblem) {
             guard tokens.count >= 9, tokens[3] == "+", tokens[6] == "=" else {
                 throw error(
                     line: line, "a combine line is: combine SLOT LETTER + SLOT LETTER = SLOT LETTER")
@@ -213,7 +213,7 @@ extension LayoutFile {
             combinations.append((first, second, result))
         }
 
-        func jamo(slot word: Substring, letter: Substring, line: Int) throws(LayoutFileError) -> Jamo {
+        func jamo(slot word: Substring, letter: Substring, line: Int) throws(FileProblem) -> Jamo {
             let slot: JamoSlot
             switch word {
             case "initial": slot = .choseong
@@ -247,7 +247,7 @@ extension LayoutFile {
             }
         }
 
-        func symbol(_ token: Substring, line: Int) throws(LayoutFileError) -> Unicode.Scalar {
+        func symbol(_ token: Substring, line: Int) throws(FileProblem) -> Unicode.Scalar {
             let scalar = try self.scalar(token, line: line)
             let value = scalar.value
             guard JamoSlot(of: value) == nil, !(0x3131...0x318E).contains(value) else {
@@ -260,7 +260,7 @@ extension LayoutFile {
         }
 
         /// One character, or `U+XXXX`.
-        func scalar(_ token: Substring, line: Int) throws(LayoutFileError) -> Unicode.Scalar {
+        func scalar(_ token: Substring, line: Int) throws(FileProblem) -> Unicode.Scalar {
             if token.hasPrefix("U+") || token.hasPrefix("u+") {
                 let digits = token.dropFirst(2)
                 guard (4...6).contains(digits.count), let value = UInt32(digits, radix: 16),
@@ -274,7 +274,7 @@ extension LayoutFile {
             return scalar
         }
 
-        func finish() throws(LayoutFileError) -> Layout {
+        func finish() throws(FileProblem) -> Layout {
             guard let id else { throw error(line: 0, "no id line; add one, e.g. 'id my-layout'") }
             guard let name else { throw error(line: 0, "no name line; add one, e.g. 'name My Layout'") }
             guard let kind else { throw error(line: 0, "no kind line; add 'kind jamo', 'kind jaso' or 'kind romaja'") }

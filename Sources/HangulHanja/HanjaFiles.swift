@@ -1,3 +1,4 @@
+import HangulCore
 import SystemPackage
 
 /// Finds and reads the dictionary files a session converts with.
@@ -21,7 +22,7 @@ public struct HanjaFiles: Sendable {
 
     /// Something that went wrong while loading: a whole file or one line of it.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
-        public let problem: HanjaFileProblem
+        public let problem: FileProblem
         /// Whether it concerns a whole file the user named on the command line, which a caller may
         /// treat as fatal; lines and the implicit files are warnings.
         public let isExplicit: Bool
@@ -52,7 +53,7 @@ public struct HanjaFiles: Sendable {
         var tables: [HanjaTable] = []
         var problems: [Problem] = []
         func add(_ path: String, isExplicit: Bool, ifMissing: String?) {
-            do throws(HanjaFileProblem) {
+            do throws(FileProblem) {
                 let table = try Self.readTable(path)
                 problems += table.problems.map { Problem(problem: $0, isExplicit: false) }
                 tables.append(table)
@@ -60,7 +61,7 @@ public struct HanjaFiles: Sendable {
                 var problem = error
                 if error.isMissingFile {
                     guard let ifMissing else { return }
-                    problem = HanjaFileProblem(source: error.source, line: 0, reason: error.reason + "; " + ifMissing)
+                    problem = FileProblem(source: error.source, line: 0, reason: error.reason + "; " + ifMissing)
                 }
                 problems.append(Problem(problem: problem, isExplicit: isExplicit))
             }
@@ -81,15 +82,15 @@ public struct HanjaFiles: Sendable {
     }
 
     /// Reads and parses one dictionary file; its malformed lines are in the table's ``HanjaTable/problems``.
-    public static func readTable(_ path: String) throws(HanjaFileProblem) -> HanjaTable {
+    public static func readTable(_ path: String) throws(FileProblem) -> HanjaTable {
         HanjaTable(parsing: try read(path), source: path)
     }
 
     /// A file's bytes: a regular file of at most ``HanjaTable/maximumFileSize`` bytes. Opened without
     /// blocking, so a FIFO or a device at a dictionary path is refused at once rather than hanging the
     /// daemon at the first hanja key (issue 12, fault 6, for dictionaries).
-    static func read(_ path: String) throws(HanjaFileProblem) -> [UInt8] {
-        func failure(_ reason: String) -> HanjaFileProblem { HanjaFileProblem(source: path, line: 0, reason: reason) }
+    static func read(_ path: String) throws(FileProblem) -> [UInt8] {
+        func failure(_ reason: String) -> FileProblem { FileProblem(source: path, line: 0, reason: reason) }
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking])
@@ -115,7 +116,7 @@ public struct HanjaFiles: Sendable {
                     }
                 }
             }
-        } catch let problem as HanjaFileProblem {
+        } catch let problem as FileProblem {
             throw problem
         } catch {
             throw failure("cannot be read: \(error)")
@@ -123,7 +124,7 @@ public struct HanjaFiles: Sendable {
     }
 }
 
-extension HanjaFileProblem {
+extension FileProblem {
     /// Whether this is "cannot be opened" because nothing is at the path.
     var isMissingFile: Bool { line == 0 && reason == "cannot be opened: \(Errno.noSuchFileOrDirectory)" }
 }

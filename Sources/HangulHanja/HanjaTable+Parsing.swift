@@ -1,3 +1,5 @@
+import HangulCore
+
 extension HanjaTable {
     /// The largest file a table is built from: the system `hanja.txt` is 6.4 MB. Offsets into the
     /// bytes are 32-bit, so this bound also keeps every offset representable.
@@ -20,11 +22,11 @@ extension HanjaTable {
     /// line feed in the value, and lines longer than 511 bytes are split. None of the system files
     /// has such a line; the differential check confirms both read them identically.
     public init(parsing bytes: [UInt8], source: String) {
-        var problems: [HanjaFileProblem] = []
+        var problems: [FileProblem] = []
         var bytes = bytes
         if bytes.count > Self.maximumFileSize {
             problems.append(
-                HanjaFileProblem(
+                FileProblem(
                     source: source, line: 0,
                     reason:
                         "is larger than \(Self.maximumFileSize / 1024 / 1024) MiB, the most a dictionary file may be; "
@@ -57,8 +59,8 @@ extension HanjaTable {
     /// The single pass over a file's bytes: its entries in file order and the lines skipped.
     private static func parseLines(
         _ buffer: UnsafeBufferPointer<UInt8>, source: String
-    ) -> (entries: [Entry], problems: [HanjaFileProblem], maximumKeyLength: Int) {
-        var problems: [HanjaFileProblem] = []
+    ) -> (entries: [Entry], problems: [FileProblem], maximumKeyLength: Int) {
+        var problems: [FileProblem] = []
         var maximumKeyLength = 0
         // Room for as many entries as there can be lines of at least four bytes (`k:v` and its line
         // feed), reserved up front: no regrowth copies, and pages never written are never resident.
@@ -132,7 +134,7 @@ extension HanjaTable {
                     entryCount &+= 1
                     continue
                 }
-                problems.append(HanjaFileProblem(source: source, line: line, reason: reason))
+                problems.append(FileProblem(source: source, line: line, reason: reason))
             }
             initialized = entryCount
         }

@@ -1,3 +1,5 @@
+import HangulCore
+
 /// One dictionary file in libhangul's format, indexed for lookup.
 ///
 /// The format is libhangul's (`hanja.txt`, `mssymbol.txt`): one entry a line, `key:value:comment`,
@@ -17,7 +19,7 @@ public struct HanjaTable: Sendable {
     /// The path the table was read from, or the name it was given when parsed from memory.
     public let source: String
     /// The lines that were skipped, in file order, each with its line number and reason.
-    public let problems: [HanjaFileProblem]
+    public let problems: [FileProblem]
     let storage: Storage
 
     /// The number of entries (lines that define a candidate).

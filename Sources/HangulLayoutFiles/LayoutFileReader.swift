@@ -20,8 +20,8 @@ enum LayoutFileReader {
 
     /// The file's identity and text: at most ``LayoutFile/maximumSize`` bytes of valid UTF-8.
     /// `display` names the file in errors.
-    static func read(_ path: FilePath, display: String) throws(LayoutFileError) -> (identity: Identity, text: String) {
-        func failure(_ reason: String) -> LayoutFileError { LayoutFileError(source: display, line: 0, reason: reason) }
+    static func read(_ path: FilePath, display: String) throws(FileProblem) -> (identity: Identity, text: String) {
+        func failure(_ reason: String) -> FileProblem { FileProblem(source: display, line: 0, reason: reason) }
         let status: Stat
         do {
             status = try path.stat()
@@ -51,8 +51,8 @@ enum LayoutFileReader {
 
     /// Every byte of an open regular file, stopping as soon as it is larger than a layout file may be.
     private static func contents(
-        of descriptor: FileDescriptor, failure: (String) -> LayoutFileError
-    ) throws(LayoutFileError) -> [UInt8] {
+        of descriptor: FileDescriptor, failure: (String) -> FileProblem
+    ) throws(FileProblem) -> [UInt8] {
         do {
             return try descriptor.readAll(upTo: LayoutFile.maximumSize)
         } catch  where error.errno == .fileTooLarge {

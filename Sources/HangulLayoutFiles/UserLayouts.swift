@@ -15,7 +15,7 @@ import SystemPackage
 public struct UserLayouts: Sendable {
     /// A file that could not be used.
     public struct Problem: Sendable, CustomStringConvertible {
-        public let error: LayoutFileError
+        public let error: FileProblem
         /// Whether the file was named on the command line rather than found in the directory.
         public let isExplicit: Bool
 
@@ -57,7 +57,7 @@ public struct UserLayouts: Sendable {
             } catch {
                 problems.append(
                     Problem(
-                        error: LayoutFileError(
+                        error: FileProblem(
                             source: listing.display, line: 0, reason: "layout directory cannot be read: \(error)"),
                         isExplicit: false))
             }
@@ -69,7 +69,7 @@ public struct UserLayouts: Sendable {
     /// file named again with `--layout-file`, or a link to a file already read) is skipped: it
     /// agrees with itself, and refusing it as a second layout with the same id would be absurd.
     private mutating func add(_ path: FilePath, display: String, isExplicit: Bool) {
-        do throws(LayoutFileError) {
+        do throws(FileProblem) {
             let (identity, text) = try LayoutFileReader.read(path, display: display)
             guard filesRead.insert(identity).inserted else { return }
             try catalog.add(try LayoutFile.parse(text, source: display), from: .file(display))

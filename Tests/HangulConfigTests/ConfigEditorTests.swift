@@ -169,7 +169,7 @@ import Testing
         #expect(
             throws: ConfigError(
                 problems: [
-                    ConfigProblem(
+                    FileProblem(
                         source: Self.path, line: 2, reason: #"output must be "syllables" or "jamo", not "jam""#)
                 ])
         ) { try Self.unset(.layout, in: "layout = \"3f\"\noutput = \"jam\"\n") }

@@ -47,9 +47,9 @@ import Testing
         }
     }
 
-    static func problem(_ message: String) -> ConfigProblem {
+    static func problem(_ message: String) -> FileProblem {
         let parts = message.split(separator: ": ", maxSplits: 1).map(String.init)
-        return ConfigProblem(source: parts[0], line: 0, reason: parts[1])
+        return FileProblem(source: parts[0], line: 0, reason: parts[1])
     }
 
     @Test func writingCreatesTheDirectoryAndReplacesTheFileWhole() throws {

@@ -58,7 +58,7 @@ import Testing
         var catalog = LayoutCatalog.builtIn
         try catalog.add(try Self.layout(id: "mine", name: "First"), from: .file("a/mine.layout"))
         #expect(
-            throws: LayoutFileError(
+            throws: FileProblem(
                 source: "b/mine.layout", line: 1,
                 reason:
                     "id 'mine' is already the id of the layout in a/mine.layout; give one of the two files another id")
@@ -74,7 +74,7 @@ import Testing
         var catalog = LayoutCatalog.builtIn
         try catalog.add(try Self.layout(id: "2", name: "First"), from: .file("a/2.layout"))
         #expect(
-            throws: LayoutFileError(
+            throws: FileProblem(
                 source: "b/2.layout", line: 1,
                 reason: "id '2' is already the id of the layout in a/2.layout; give one of the two files another id")
         ) {
@@ -89,7 +89,7 @@ import Testing
     @Test func anIdThatIsABuiltInsLongIdIsRefusedWithTheWayToOverride() throws {
         var catalog = LayoutCatalog.builtIn
         #expect(
-            throws: LayoutFileError(
+            throws: FileProblem(
                 source: "d.layout", line: 1,
                 reason: "id 'dubeolsik' already names built-in layout 2 (Dubeolsik); "
                     + "write 'id 2' to replace that layout, or choose another id")
@@ -114,7 +114,7 @@ import Testing
     func anAliasAlreadyInUseIsRefused(aliases: [String], line: Int, reason: String) throws {
         var catalog = LayoutCatalog.builtIn
         try catalog.add(try Self.layout(id: "first", aliases: ["first-alias"]), from: .file("first.layout"))
-        #expect(throws: LayoutFileError(source: "second.layout", line: line, reason: reason)) {
+        #expect(throws: FileProblem(source: "second.layout", line: line, reason: reason)) {
             try catalog.add(try Self.layout(id: "second", aliases: aliases), from: .file("second.layout"))
         }
         #expect(catalog.layout(named: "second") == nil, "nothing of a refused file is added")
@@ -125,7 +125,7 @@ import Testing
         var catalog = LayoutCatalog.builtIn
         try catalog.add(try Self.layout(id: "first", aliases: ["second"]), from: .file("first.layout"))
         #expect(
-            throws: LayoutFileError(
+            throws: FileProblem(
                 source: "second.layout", line: 1,
                 reason: "id 'second' already names layout first in first.layout; choose another id")
         ) {
@@ -140,7 +140,7 @@ import Testing
         var catalog = LayoutCatalog.builtIn
         try catalog.add(try Self.layout(id: "3f"), from: .file("3f.layout"))
         #expect(
-            throws: LayoutFileError(
+            throws: FileProblem(
                 source: "x.layout", line: 5,
                 reason: "alias 'sebeolsik-final' already names layout 3f in 3f.layout; choose another alias")
         ) {

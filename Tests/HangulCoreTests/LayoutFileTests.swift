@@ -109,7 +109,7 @@ import Testing
     /// Files written on Windows end lines with CR LF; a tab separates as well as a space.
     @Test func crlfLineEndingsAndTabsAreAccepted() throws {
         let text = "id\tm\r\nname Mine\r\nkind jaso\r\nkey k\tinitial ㄱ\r\nkey k initial ㄴ\r\n"
-        #expect(throws: LayoutFileError(source: "m.layout", line: 5, reason: "key k is already defined on line 4")) {
+        #expect(throws: FileProblem(source: "m.layout", line: 5, reason: "key k is already defined on line 4")) {
             try LayoutFile.parse(text, source: "m.layout")
         }
         let layout = try LayoutFile.parse("id\tm\r\nname Mine\r\nkind jaso\r\nkey k\tinitial ㄱ\r\n", source: "m.layout")

@@ -138,7 +138,7 @@ import Testing
 
     @Test(arguments: cases)
     func aBrokenFileIsRejectedWithItsFileLineAndReason(_ broken: Case) {
-        #expect(throws: LayoutFileError(source: "layouts/mine.layout", line: broken.line, reason: broken.reason)) {
+        #expect(throws: FileProblem(source: "layouts/mine.layout", line: broken.line, reason: broken.reason)) {
             try LayoutFile.parse(broken.text, source: "layouts/mine.layout")
         }
     }
@@ -147,17 +147,17 @@ import Testing
     /// as a whole has no line.
     @Test func theErrorReadsAsFileLineReason() {
         #expect(
-            LayoutFileError(source: "a.layout", line: 5, reason: "key k is already defined on line 4").description
+            FileProblem(source: "a.layout", line: 5, reason: "key k is already defined on line 4").description
                 == "a.layout:5: key k is already defined on line 4")
         #expect(
-            LayoutFileError(source: "a.layout", line: 0, reason: "no id line; add one, e.g. 'id my-layout'").description
+            FileProblem(source: "a.layout", line: 0, reason: "no id line; add one, e.g. 'id my-layout'").description
                 == "a.layout: no id line; add one, e.g. 'id my-layout'")
     }
 
     /// The first error wins, even when a later line is broken too, and it is reported before any
     /// check of the file as a whole.
     @Test func theFirstBrokenLineIsTheOneReported() {
-        #expect(throws: LayoutFileError(source: "m", line: 2, reason: "kind needs a value")) {
+        #expect(throws: FileProblem(source: "m", line: 2, reason: "kind needs a value")) {
             try LayoutFile.parse("name Mine\nkind\nkey f vowel ㅏ", source: "m")
         }
     }

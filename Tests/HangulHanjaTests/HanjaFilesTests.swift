@@ -1,4 +1,5 @@
 import Foundation
+import HangulCore
 import HangulHanja
 import HangulTestSupport
 import Testing
@@ -68,7 +69,7 @@ import Testing
     @Test func aDirectoryIsNotADictionary() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
-        #expect(throws: HanjaFileProblem(source: temporary.path, line: 0, reason: "is not a regular file")) {
+        #expect(throws: FileProblem(source: temporary.path, line: 0, reason: "is not a regular file")) {
             try HanjaFiles.readTable(temporary.path)
         }
     }
@@ -80,7 +81,7 @@ import Testing
         defer { temporary.remove() }
         let path = temporary.path + "/hanja.txt"
         #expect(mkfifo(path, 0o600) == 0)
-        #expect(throws: HanjaFileProblem(source: path, line: 0, reason: "is not a regular file")) {
+        #expect(throws: FileProblem(source: path, line: 0, reason: "is not a regular file")) {
             try HanjaFiles.readTable(path)
         }
     }
