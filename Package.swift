@@ -56,7 +56,8 @@ let package = Package(
             name: "HangulHanja",
             dependencies: ["HangulCore", .product(name: "SystemPackage", package: "swift-system")]
         ),
-        .target(name: "CPeerCredentials"),
+        // The few glibc declarations Swift's Glibc module cannot see (they need _GNU_SOURCE).
+        .target(name: "CGNUShims"),
         // The settings file: parsed with TOMLKit, checked against the layout catalog, typed with the
         // engine's own vocabulary (ComposerOptions, KeyChord, InputMode).
         .target(
@@ -78,7 +79,7 @@ let package = Package(
         .target(
             name: "HangulDaemon",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "HangulHanja", "CPeerCredentials",
+                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "HangulHanja", "CGNUShims",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -125,7 +126,7 @@ let package = Package(
             ]
         ),
         // Helpers the test targets share: running built products, and the xkb keymaps tests need.
-        .target(name: "HangulTestSupport", dependencies: ["HangulKeys"], path: "Tests/HangulTestSupport"),
+        .target(name: "HangulTestSupport", dependencies: ["HangulKeys", "CGNUShims"], path: "Tests/HangulTestSupport"),
         .testTarget(name: "HangulKeysTests", dependencies: ["HangulKeys", "HangulHanja", "HangulTestSupport"]),
         .testTarget(
             name: "HangulProtocolTests",
@@ -140,7 +141,7 @@ let package = Package(
             name: "HangulDaemonTests",
             dependencies: [
                 "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "HangulHanja",
-                "CPeerCredentials",
+                "CGNUShims",
                 "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
                 "hanguld", "hangul-compose", "hangulctl", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -159,6 +160,7 @@ let package = Package(
             name: "HangulComposeTests",
             dependencies: [
                 "HangulCompose", "HangulCore", "HangulKeys", "HangulProtocol", "hangul-compose", "HangulTestSupport",
+                "CGNUShims",
             ]
         ),
         .testTarget(name: "HangulLayoutFilesTests", dependencies: ["HangulLayoutFiles", "HangulTestSupport"]),

@@ -1,3 +1,4 @@
+import CGNUShims
 import Foundation
 import Glibc
 import HangulTestSupport
@@ -77,6 +78,7 @@ import Testing
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         posix_spawn_file_actions_addclose(&actions, errorPipe[0])
         posix_spawn_file_actions_addclose(&actions, outputPipe[0])
+        _ = hangul_spawn_close_from(&actions, 3)
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(path)]
         for argument in arguments {
             let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: argument.count + 1)

@@ -1,4 +1,4 @@
-import CPeerCredentials
+import CGNUShims
 import Foundation
 import Glibc
 import HangulDaemon

@@ -1,3 +1,4 @@
+import Glibc
 import HangulCore
 import HangulProtocol
 import Testing
@@ -35,6 +36,18 @@ struct SettingsLoaderTests {
             outcome
                 == HelperProcess.Outcome(
                     exitStatus: 7, standardOutput: Array("out\n".utf8), standardError: Array("err\n".utf8)))
+    }
+
+    @Test func theChildInheritsOnlyItsThreeStandardStreams() throws {
+        // A descriptor without close-on-exec, as SwiftNIO's accepted sockets are.
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        let probe = ends.map { #"[ -e /proc/$$/fd/\#($0) ] && printf 'open '; "# }.joined() + "printf 'checked'"
+        let outcome = try HelperProcess.run(
+            path: "/bin/sh", arguments: ["-c", #"[ -e /proc/$$/fd/2 ] && "# + probe], timeout: .seconds(10),
+            maxOutputBytes: 1024)
+        #expect(String(decoding: outcome.standardOutput, as: UTF8.self) == "checked")
     }
 
     @Test func aMissingHelperIsRefusedWithAHint() {

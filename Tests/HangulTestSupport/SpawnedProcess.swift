@@ -1,3 +1,4 @@
+import CGNUShims
 import Foundation
 import Glibc
 
@@ -48,6 +49,9 @@ public final class SpawnedProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+        // Nothing else: a test server's accepted sockets (SwiftNIO does not mark them close-on-exec)
+        // held open in a child would keep that connection's client from seeing it close.
+        _ = hangul_spawn_close_from(&actions, 3)
 
         let environmentLines = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]

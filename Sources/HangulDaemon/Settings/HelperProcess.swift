@@ -1,3 +1,4 @@
+import CGNUShims
 import Glibc
 
 /// Runs a short-lived helper program and collects its output, within bounds on time and size.
@@ -6,8 +7,10 @@ import Glibc
 /// the helper's output is untrusted in the sense that matters here: a hostile or broken file must
 /// neither crash nor stall the daemon. Hence a deadline (the child is killed with SIGKILL past it)
 /// and a byte limit per stream (past it the child is killed too); either is reported, never
-/// waited out. Standard input is `/dev/null`; the pipes are close-on-exec, so the child inherits
-/// only its three standard streams of them.
+/// waited out. Standard input is `/dev/null`, and the child inherits nothing but its three
+/// standard streams: every other descriptor is closed in it, since SwiftNIO accepts connections
+/// without close-on-exec and a client's socket must never be open in another process (a
+/// connection the daemon closes would not end for its client until the helper exits).
 struct HelperProcess {
     /// What a run produced.
     struct Outcome: Equatable {
@@ -48,6 +51,11 @@ struct HelperProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        let closing = hangul_spawn_close_from(&actions, 3)
+        guard closing == 0 else {
+            for end in outPipe + errPipe { close(end) }
+            throw SpawnError(path: path, errno: closing)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

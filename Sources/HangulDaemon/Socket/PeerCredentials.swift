@@ -1,11 +1,11 @@
-import CPeerCredentials
+import CGNUShims
 import Glibc
 import NIOCore
 import SystemPackage
 
 /// Who is at the other end of a Unix socket connection, as the kernel recorded it at `connect()` time.
 ///
-/// Wraps `SO_PEERCRED` (see `CPeerCredentials`): the values cannot be forged by the client, which is
+/// Wraps `SO_PEERCRED` (see `CGNUShims`): the values cannot be forged by the client, which is
 /// what makes them usable for an access decision.
 public struct PeerCredentials: Sendable, Equatable {
     /// The peer's process id at connect time.
