@@ -94,9 +94,15 @@ for round in 0..<rounds {
         loadOurs()
     }
 }
-ReportRow.ratio(
-    "hanja: load hanja.txt", ours: oursLoad.median(), reference: theirsLoad.median(), unit: .milliseconds,
-    referenceName: "libhangul", atMost: 0.25
+// The issue's target is "load ≤ 0.25× libhangul's, or lazy: the first lookup answered within 25 ms
+// of start-up". hanguld loads lazily, on the first hanja key, so the first row above is the one the
+// daemon meets; this row, an eager load timed in a loop, passes on its own ratio or through it.
+let loadRatio = oursLoad.median() / theirsLoad.median()
+ReportRow(
+    figure: "hanja: load hanja.txt", ours: Unit.milliseconds.format(oursLoad.median()),
+    reference: "libhangul \(Unit.milliseconds.format(theirsLoad.median()))", ratio: loadRatio,
+    target: "≤ 0.25× or lazy (first row)",
+    verdict: loadRatio <= 0.25 || ourFirstLookup <= 25e6 ? .pass : .short
 ).print()
 
 // 3. Lookups of every 10th key.
