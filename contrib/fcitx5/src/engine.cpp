@@ -15,6 +15,7 @@
 #include <fcitx-config/rawconfig.h>
 #include <fcitx-utils/keysym.h>
 #include <fcitx-utils/log.h>
+#include <fcitx-utils/standardpath.h>
 #include <fcitx-utils/utf8.h>
 #include <fcitx/inputcontext.h>
 #include <fcitx/inputcontextmanager.h>
@@ -153,7 +154,9 @@ void HangulDaemonEngine::warnAboutOldConfiguration() {
     if (auto value = old.valueByPath("Layout"); value && !value->empty()) {
         layout = *value;
     }
-    HANGULD_WARN() << "~/.config/fcitx5/" << oldConfigFile
+    const std::string path =
+        fcitx::StandardPath::global().userDirectory(fcitx::StandardPath::Type::PkgConfig) + "/" + oldConfigFile;
+    HANGULD_WARN() << path
                    << " holds options this addon no longer reads: hanguld's settings file decides them for "
                       "every frontend ("
                    << (layout.empty() ? std::string("hangulctl config set KEY VALUE")

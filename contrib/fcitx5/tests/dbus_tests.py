@@ -113,7 +113,8 @@ def reverse_keys(text, layout):
 def settings_from_the_daemon(prefix):
     """The addon sends no options: the daemon's settings file decides, and its live reload reaches
     a field already open. A reload changes only the options a session has not set itself, so the
-    open field following the edit also shows that the addon set none."""
+    open field following the edit also shows that the addon set none. The options an older addon kept
+    in fcitx5's configuration are ignored, with a warning naming the command that sets them now."""
     word = "한글 세벌식"
     sebeolsik, dubeolsik = reverse_keys(word, "3f"), reverse_keys(word, "2")
     daemon, path = private_daemon('layout = "3f"\n')
@@ -121,10 +122,20 @@ def settings_from_the_daemon(prefix):
     environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
     hangulctl = os.path.join(os.path.dirname(hangul_testing.binary("hanguld", "HANGULD")), "hangulctl")
     try:
-        with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
+        with Fcitx(["hanguld"], ["hanguld"], environment, {"hanguld": "Layout=39\nExtendedVowels=False\n"}) as fcitx:
             context = fcitx.context(input_method="hanguld")
             context.type(sebeolsik)
             context.focus_out()
+            try:
+                page = fcitx.config("fcitx://config/addon/hanguld")
+            except Exception as error:  # GLib.Error: fcitx5 has no configuration for the addon
+                page = str(error)
+            check("Addon is not configurable" in str(page),
+                  "fcitx5's configuration tools offer no second copy of the options (Controller1.GetConfig: "
+                  "not configurable)", f"GetConfig gave {page!r}")
+            check("hangulctl config set layout 39" in fcitx.log(),
+                  "an old fcitx5 configuration of the addon (Layout=39) is not applied, and fcitx5's log says "
+                  "which command sets it now", "no such warning in fcitx5's log")
             check(context.text == word, f"a daemon whose settings file says layout = \"3f\" types 세벌식 최종 "
                   f"through fcitx5 ({sebeolsik!r} gives {word!r})", f"it typed {context.text!r}")
             # The user changes the layout in the file (as an editor or `hangulctl config set` would)
