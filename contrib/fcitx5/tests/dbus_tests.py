@@ -141,7 +141,7 @@ def settings_from_the_daemon(prefix):
             # The user changes the layout in the file (as an editor or `hangulctl config set` would)
             # and has the daemon read it: the next word in the same field follows.
             with open(path, "w", encoding="utf-8") as file:
-                file.write('layout = "2"\n')
+                file.write('layout = "2"\nstart-mode = "latin"\n')
             reload = subprocess.run([hangulctl, "reload", "--socket", daemon.socket_path], capture_output=True,
                                     text=True, timeout=30)
             context.text = ""
@@ -153,11 +153,18 @@ def settings_from_the_daemon(prefix):
                   "types dubeolsik", f"reload: {reload.returncode} {reload.stdout.strip()} "
                   f"{reload.stderr.strip()}; {dubeolsik!r} typed {context.text!r}")
             context.destroy()
+            # The starting mode applies to new fields only: a new one starts in Latin, as the file now says.
             fresh = fcitx.context(input_method="hanguld")
+            fresh.type(dubeolsik)
+            latin = fresh.text
+            fresh.text = ""
+            fresh.stroke(0x20, 57, True)  # Shift+space
             fresh.type(dubeolsik)
             fresh.focus_out()
             fresh.destroy()
-            check(fresh.text == word, "and so does a new field", f"{dubeolsik!r} typed {fresh.text!r}")
+            check(latin == dubeolsik and fresh.text == word,
+                  "a new field starts in the file's start-mode (Latin), and Shift+space then types dubeolsik",
+                  f"{dubeolsik!r} typed {latin!r}, then {fresh.text!r}")
     finally:
         daemon.stop()
         shutil.rmtree(os.path.dirname(path), ignore_errors=True)
