@@ -499,7 +499,8 @@ bool HangulDaemonEngine::applyState(fcitx::InputContext *ic, SessionState &sessi
         return false;
     }
     int deleteBefore = 0;
-    if (result.contains("delete_before") && (!indexMember(result, "delete_before", deleteBefore) || deleteBefore == 0)) {
+    if (result.contains("delete_before") &&
+        (!indexMember(result, "delete_before", deleteBefore) || deleteBefore == 0)) {
         return false;
     }
     if (deleteBefore > 0) {
