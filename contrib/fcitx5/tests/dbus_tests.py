@@ -81,7 +81,7 @@ def side_by_side(prefix):
     expected = hangul_testing.expected_texts(lines, "--option", "extended-vowels=off")
     # Strict KS X 5002, as fcitx5-hangul (libhangul) has it: set in the daemon's settings file, the
     # one place the options live.
-    daemon, _ = private_daemon("extended-vowels = false\n")
+    daemon, settings_path = private_daemon("extended-vowels = false\n")
     daemon.start()
     environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
     try:
@@ -92,6 +92,7 @@ def side_by_side(prefix):
             configured = type_line(fcitx, "hanguld", "dhkl")
     finally:
         daemon.stop()
+        shutil.rmtree(os.path.dirname(settings_path), ignore_errors=True)
     check(configured == "와ㅣ", "the daemon's settings file decides the options (extended-vowels = false)",
           f"ㅇㅗㅏㅣ typed {configured!r}")
     differ = [i for i in range(len(lines)) if ours[i] != expected[i]]
@@ -536,6 +537,7 @@ def main():
             started = time.monotonic()
             test(prefix)
             print(f"-- {name}: {time.monotonic() - started:.1f} s", flush=True)
+    shutil.rmtree(os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
     print(f"{results.count(True)} passed, {results.count(False)} failed")
     raise SystemExit(0 if all(results) else 1)
 
