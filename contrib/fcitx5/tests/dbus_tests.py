@@ -32,6 +32,7 @@ NO_WAIT = 0.100
 results = []
 KEY_F9 = (0xFFC6, 67)
 KEY_DOWN = (0xFF54, 108)
+KEY_HANJA = (0xFF34, 123)  # Hangul_Hanja, evdev KEY_HANJA
 VERTICAL = 1  # fcitx5's CandidateLayoutHint::Vertical in UpdateClientSideUI
 
 
@@ -49,6 +50,26 @@ def private_daemon(settings=None):
         with open(path, "w", encoding="utf-8") as file:
             file.write(settings)
     return hangul_testing.Daemon(None, "--config", path), path
+
+
+def stall(daemon):
+    """SIGSTOP, then waits until every thread of the daemon has stopped: kill() returns before a
+    thread running on the other CPU is stopped, and such a thread could still answer one key."""
+    daemon.stall()
+    deadline = time.monotonic() + 5
+    tasks = f"/proc/{daemon.process.pid}/task"
+    while time.monotonic() < deadline:
+        states = []
+        for task in os.listdir(tasks):
+            try:
+                with open(f"{tasks}/{task}/stat") as file:
+                    states.append(file.read().rsplit(")", 1)[1].split()[0])
+            except OSError:
+                pass
+        if states and all(state in ("T", "t") for state in states):
+            return
+        time.sleep(0.001)
+    raise TimeoutError(f"hanguld (pid {daemon.process.pid}) did not stop within 5 s of SIGSTOP")
 
 
 def press(context, key, state=0):
@@ -266,6 +287,19 @@ def hanja(prefix):
             check(hidden(context) and context.text == "한", "focus out closes the list and keeps the syllable, once",
                   f"text {context.text!r}, candidates {context.candidates[:2]}")
             context.focus_in()
+            # The Hanja key opens it too; a reset from the application (a click, a cursor move) closes it.
+            context.text = ""
+            context.type("gks")
+            handled = press(context, KEY_HANJA)
+            context.wait_for(lambda: shown(context))
+            opened = values(context.candidates)[:1]
+            context.call("Reset")
+            context.wait_for(lambda: hidden(context))
+            check(handled and opened == [dictionary[0][0]] and hidden(context),
+                  "Hangul_Hanja opens the same list, and a reset from the application closes it",
+                  f"handled {handled}, first {opened}, candidates after Reset {context.candidates[:2]}")
+            context.focus_out()
+            context.focus_in()
 
             # A lone jamo lists its symbols; Return picks the highlighted one.
             context.text = ""
@@ -342,7 +376,7 @@ def hanja(prefix):
             context.type("gks")
             press(context, KEY_F9)
             context.wait_for(lambda: shown(context))
-            daemon.stall()
+            stall(daemon)
             start = time.perf_counter()
             handled = press(context, KEY_DOWN)
             waited = time.perf_counter() - start
@@ -432,7 +466,7 @@ def faults_and_switching(prefix):
             other.type("rk")
             context = fcitx.context(input_method="hanguld")
             context.type("gks")
-            daemon.stall()
+            stall(daemon)
             start = time.perf_counter()
             first = timed_type(context, "r")
             rest = timed_type(context, "kdkssud")
