@@ -23,7 +23,8 @@ import tempfile
 import time
 
 import libhangul_dictionary
-from fcitx5_dbus import Fcitx, addon_environment, hangul_testing
+from fcitx5_dbus import PASSWORD_CAPABILITY, Fcitx, addon_environment, hangul_testing
+from gi.repository import GLib
 
 DEADLINE = 0.150  # the addon's reply deadline (src/engine.cpp)
 # A key that did not wait for the deadline: far below it, with room for a loaded machine's D-Bus
@@ -300,6 +301,29 @@ def hanja(prefix):
                   f"handled {handled}, first {opened}, candidates after Reset {context.candidates[:2]}")
             context.focus_out()
             context.focus_in()
+            # Switching input method commits the syllable once and closes the list.
+            context.text, context.commits = "", []
+            context.type("gks")
+            press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            context.set_input_method("keyboard-us")
+            context.wait_for(lambda: hidden(context))
+            check(context.commits == ["한"] and hidden(context),
+                  "switching input method with the list open commits the syllable once and closes the list",
+                  f"commits {context.commits}, candidates {context.candidates[:2]}")
+            context.set_input_method("hanguld")
+            # The field turning into a password field closes it too, the syllable committed, the key typed.
+            context.text = ""
+            context.type("gks")
+            press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            context.call("SetCapability", GLib.Variant("(t)", (context.capabilities | PASSWORD_CAPABILITY,)))
+            context.type("r")
+            context.wait_for(lambda: hidden(context))
+            check(context.text == "한r" and hidden(context),
+                  "a field that becomes a password field closes the list; the syllable is committed, r typed",
+                  f"text {context.text!r}, candidates {context.candidates[:2]}")
+            context.call("SetCapability", GLib.Variant("(t)", (context.capabilities,)))
 
             # A lone jamo lists its symbols; Return picks the highlighted one.
             context.text = ""
