@@ -1,5 +1,7 @@
 #include "engine.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -10,7 +12,11 @@
 #include <unistd.h>
 
 #include <fcitx-config/iniparser.h>
+#include <fcitx-config/rawconfig.h>
+#include <fcitx-utils/keysym.h>
 #include <fcitx-utils/log.h>
+#include <fcitx-utils/standardpath.h>
+#include <fcitx-utils/utf8.h>
 #include <fcitx/inputcontext.h>
 #include <fcitx/inputcontextmanager.h>
 #include <fcitx/inputpanel.h>
@@ -18,6 +24,8 @@
 #include <fcitx/text.h>
 #include <fcitx/userinterface.h>
 #include <fcitx/userinterfacemanager.h>
+
+#include "hanjacandidates.h"
 
 #ifndef HANGULD_EXECUTABLE
 #define HANGULD_EXECUTABLE "/usr/local/bin/hanguld"
@@ -35,8 +43,16 @@ namespace {
 /// nothing, while the daemon's worst case under load is well under a millisecond and its cold start
 /// about 20 ms: a healthy daemon never comes near it. PROTOCOL.md suggests 100–200 ms.
 constexpr std::chrono::milliseconds defaultDeadline{150};
-constexpr const char *configFile = "conf/hanguld.conf";
+/// Where fcitx5 kept this addon's options before the daemon's settings file took them over.
+constexpr const char *oldConfigFile = "conf/hanguld.conf";
 constexpr const char *clientName = "fcitx5-hanguld 0.1.0";
+/// The X11 modifier bits a chord names (Shift, Control, Mod1, Mod4, Mod5); Lock, Mod2 and Mod3 are
+/// ignored when matching, as PROTOCOL.md 9.3 says.
+constexpr uint32_t chordModifierMask = 0x1u | 0x4u | 0x8u | 0x40u | 0x80u;
+/// How much text before the cursor goes with a hanja key: the daemon matches words of at most 32
+/// characters ending at the cursor (PROTOCOL.md 6.13), and 64 keeps us well inside its 4096 bytes.
+constexpr size_t surroundingCharacters = 64;
+constexpr size_t maxSurroundingBytes = 4096;
 
 /// The X11 modifier bits PROTOCOL.md 6.2 reads. fcitx5's KeyStates keep the X11 values in the low
 /// byte; its second Super bit (Super2, 1 << 26) is folded into Mod4 so a Super shortcut is one.
@@ -53,6 +69,22 @@ std::string stringMember(const nlohmann::json &object, const char *name) {
     return (found != object.end() && found->is_string()) ? found->get<std::string>() : std::string();
 }
 
+uint32_t foldAsciiLetter(uint32_t keysym) { return keysym >= 'A' && keysym <= 'Z' ? keysym + ('a' - 'A') : keysym; }
+
+/// A non-negative integer member that fits an int; false when missing or anything else.
+bool indexMember(const nlohmann::json &object, const char *name, int &value) {
+    auto found = object.find(name);
+    if (found == object.end() || !found->is_number_integer()) {
+        return false;
+    }
+    const int64_t number = found->get<int64_t>();
+    if (number < 0 || number > 1000000000) {
+        return false;
+    }
+    value = static_cast<int>(number);
+    return true;
+}
+
 bool autostartEnabled() {
     const char *value = std::getenv("HANGULD_AUTOSTART");
     return !(value && std::strcmp(value, "0") == 0);
@@ -60,73 +92,76 @@ bool autostartEnabled() {
 
 } // namespace
 
+bool KeyChord::parse(const std::string &text, KeyChord &chord) {
+    KeyChord parsed;
+    size_t start = 0;
+    for (;;) {
+        const size_t plus = text.find('+', start);
+        if (plus == std::string::npos || plus == start) {
+            break; // the rest is the keysym's name ("plus" is spelled out, so a '+' here is a separator)
+        }
+        std::string name = text.substr(start, plus - start);
+        for (auto &c : name) {
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+        if (name == "shift") {
+            parsed.modifiers |= 0x1u;
+        } else if (name == "control" || name == "ctrl") {
+            parsed.modifiers |= 0x4u;
+        } else if (name == "alt" || name == "mod1") {
+            parsed.modifiers |= 0x8u;
+        } else if (name == "super" || name == "mod4") {
+            parsed.modifiers |= 0x40u;
+        } else if (name == "altgr" || name == "mod5") {
+            parsed.modifiers |= 0x80u;
+        } else {
+            return false;
+        }
+        start = plus + 1;
+    }
+    const fcitx::KeySym sym = fcitx::Key::keySymFromString(text.substr(start));
+    if (sym == FcitxKey_None) {
+        return false;
+    }
+    parsed.keysym = static_cast<uint32_t>(sym);
+    chord = parsed;
+    return true;
+}
+
+bool KeyChord::matches(uint32_t pressedKeysym, uint32_t pressedModifiers) const {
+    return foldAsciiLetter(pressedKeysym) == foldAsciiLetter(keysym) &&
+           (pressedModifiers & chordModifierMask) == modifiers;
+}
+
 HangulDaemonEngine::HangulDaemonEngine(fcitx::Instance *instance)
     : instance_(instance), factory_([](fcitx::InputContext &) { return new SessionState(); }),
       deadline_(defaultDeadline) {
     instance_->inputContextManager().registerProperty("hanguldSession", &factory_);
     instance_->userInterfaceManager().registerAction("hanguld-mode", &modeAction_);
-    reloadConfig();
+    warnAboutOldConfiguration();
 }
 
 HangulDaemonEngine::~HangulDaemonEngine() = default;
 
-void HangulDaemonEngine::reloadConfig() {
-    fcitx::readAsIni(config_, configFile);
-    pushOptions();
-}
-
-void HangulDaemonEngine::setConfig(const fcitx::RawConfig &config) {
-    config_.load(config, true);
-    fcitx::safeSaveAsIni(config_, configFile);
-    pushOptions();
-}
-
-void HangulDaemonEngine::pushOptions() {
-    warnedOptions_ = false;
-    // Open sessions take the new options now; set_options commits the preedit first.
-    instance_->inputContextManager().foreach([this](fcitx::InputContext *ic) {
-        auto &session = state(ic);
-        if (!session.connection.isOpen()) {
-            return true;
-        }
-        nlohmann::json result;
-        int64_t code = 0;
-        std::string message;
-        CallStatus status = session.connection.call("set_options", optionsParams(), Clock::now() + deadline_, result,
-                                                    &code, &message);
-        if (status == CallStatus::Ok) {
-            applyState(ic, session, result);
-        } else if (status == CallStatus::Refused) {
-            if (!warnedOptions_) {
-                warnedOptions_ = true;
-                HANGULD_WARN() << "hanguld refused the options in " << configFile << " (" << code << "): " << message;
-            }
-        } else {
-            failOpen(ic, session, status);
-        }
-        return true;
-    });
-}
-
-nlohmann::json HangulDaemonEngine::optionsParams() const {
-    nlohmann::json toggleKeys = nlohmann::json::array();
-    for (const auto &key : *config_.toggleKeys) {
-        // fcitx5 writes keys as Modifier+…+keysym name ("Shift+space", "Control+Alt+h"), the form
-        // PROTOCOL.md 9.3 reads.
-        toggleKeys.push_back(key.toString());
+void HangulDaemonEngine::warnAboutOldConfiguration() {
+    fcitx::RawConfig old;
+    fcitx::readAsIni(old, oldConfigFile);
+    if (old.subItems().empty()) {
+        return;
     }
-    return {
-        {"layout", *config_.layout},
-        {"auto-reorder", *config_.autoReorder},
-        {"combi-on-double-stroke", *config_.combiOnDoubleStroke},
-        {"non-choseong-combi", *config_.nonChoseongCombi},
-        {"extended-vowels", *config_.extendedVowels},
-        {"toggle-keys", toggleKeys},
-        {"escape-to-latin", *config_.escapeToLatin},
-        // Hanja keys off: this addon shows no candidate list yet, and a list the user cannot see
-        // would turn the next digit into a hanja. F9 and the Hanja key reach the application.
-        {"hanja-keys", nlohmann::json::array()},
-    };
+    // A user who set a layout here must not find it silently gone: name the command that sets it now.
+    std::string layout;
+    if (auto value = old.valueByPath("Layout"); value && !value->empty()) {
+        layout = *value;
+    }
+    const std::string path =
+        fcitx::StandardPath::global().userDirectory(fcitx::StandardPath::Type::PkgConfig) + "/" + oldConfigFile;
+    HANGULD_WARN() << path
+                   << " holds options this addon no longer reads: hanguld's settings file decides them for "
+                      "every frontend ("
+                   << (layout.empty() ? std::string("hangulctl config set KEY VALUE")
+                                      : "hangulctl config set layout " + layout)
+                   << "; see `hangulctl config get`). Delete that file to silence this warning.";
 }
 
 std::string HangulDaemonEngine::daemonExecutable() {
@@ -245,32 +280,30 @@ bool HangulDaemonEngine::ensureSession(fcitx::InputContext *ic, SessionState &se
         return fail(status);
     }
     nlohmann::json result;
-    int64_t code = 0;
-    std::string message;
-    status = session.connection.call("hello", {{"protocol", 1}, {"client", clientName}}, deadline, result, &code,
-                                     &message);
+    status = session.connection.call("hello", {{"protocol", 1}, {"client", clientName}}, deadline, result);
     if (status != CallStatus::Ok || !result.contains("protocol") || result["protocol"] != 1) {
         return fail(status == CallStatus::Ok || status == CallStatus::Refused ? CallStatus::Broken : status);
     }
-    status = session.connection.call("set_options", optionsParams(), deadline, result, &code, &message);
-    if (status == CallStatus::Refused) {
-        // The user's configuration is wrong (an unknown layout, a toggle key xkb does not know): say
-        // what, once per configuration, and type with the daemon's defaults rather than not at all.
-        if (!warnedOptions_) {
-            warnedOptions_ = true;
-            HANGULD_WARN() << "hanguld refused the options in " << configFile << " (" << code << "): " << message;
-        }
-    } else if (status != CallStatus::Ok) {
-        return fail(status);
+    // No set_options: the session starts with the options and mode of the daemon's settings file
+    // (README, Configuration), which the daemon keeps up to date as the user edits it. Sending our
+    // own would pin them in this session and hide the user's later edits.
+    if (auto options = result.find("options"); options != result.end()) {
+        readHanjaKeys(session, *options);
     }
-    // A new session starts in Hangul mode: restore Latin if the user had chosen it before the break.
-    session.mode = "hangul";
-    if (session.chosenMode == "latin") {
-        status = session.connection.call("set_mode", {{"mode", "latin"}}, deadline, result);
+    const std::string startMode = stringMember(result, "mode");
+    session.mode = startMode.empty() ? "hangul" : startMode;
+    // After a break, the mode the user had chosen, whatever the file says new fields start in.
+    if (!session.chosenMode.empty() && session.chosenMode != session.mode) {
+        status = session.connection.call("set_mode", {{"mode", session.chosenMode}}, deadline, result);
         if (status != CallStatus::Ok && status != CallStatus::Refused) {
             return fail(status);
         }
-        session.mode = "latin";
+        if (status == CallStatus::Ok) {
+            session.mode = session.chosenMode;
+        }
+    }
+    if (session.chosenMode.empty()) {
+        session.chosenMode = session.mode;
     }
     session.passwordSent = false;
     session.failures = 0;
@@ -292,7 +325,10 @@ bool HangulDaemonEngine::syncContentType(fcitx::InputContext *ic, SessionState &
         return false;
     }
     session.passwordSent = password;
-    applyState(ic, session, result);
+    if (!applyState(ic, session, result)) {
+        failOpen(ic, session, CallStatus::Broken);
+        return false;
+    }
     return true;
 }
 
@@ -323,6 +359,7 @@ void HangulDaemonEngine::failOpen(fcitx::InputContext *ic, SessionState &session
 
 void HangulDaemonEngine::abandonSession(fcitx::InputContext *ic, SessionState &session) {
     session.connection.close();
+    hideCandidates(ic, session);
     const std::string text = session.shownPreedit;
     showPreedit(ic, session, "");
     if (!text.empty()) {
@@ -386,8 +423,61 @@ std::string HangulDaemonEngine::modeLabel(fcitx::InputContext *ic) {
 void HangulDaemonEngine::toggleMode(fcitx::InputContext *ic) {
     auto &session = state(ic);
     nlohmann::json result;
-    if (ensureSession(ic, session) && request(ic, session, "toggle", nlohmann::json::object(), result)) {
-        applyState(ic, session, result);
+    if (ensureSession(ic, session) && request(ic, session, "toggle", nlohmann::json::object(), result) &&
+        !applyState(ic, session, result)) {
+        failOpen(ic, session, CallStatus::Broken);
+    }
+}
+
+void HangulDaemonEngine::selectCandidate(fcitx::InputContext *ic, int index) {
+    auto &session = state(ic);
+    if (!session.connection.isOpen()) {
+        hideCandidates(ic, session); // a list left from a dead session: nothing can pick from it
+        return;
+    }
+    nlohmann::json result;
+    CallStatus status = session.connection.call("select_candidate", {{"index", index}}, Clock::now() + deadline_,
+                                                result);
+    if (status == CallStatus::Refused) {
+        // The daemon has no such list open (it closed it since the panel was drawn): stop showing it.
+        hideCandidates(ic, session);
+        return;
+    }
+    if (status != CallStatus::Ok) {
+        failOpen(ic, session, status);
+        return;
+    }
+    if (!applyState(ic, session, result)) {
+        failOpen(ic, session, CallStatus::Broken);
+    }
+}
+
+void HangulDaemonEngine::moveInCandidates(fcitx::InputContext *ic, uint32_t keysym) {
+    auto &session = state(ic);
+    if (!session.connection.isOpen()) {
+        hideCandidates(ic, session);
+        return;
+    }
+    // Press and release, as from a keyboard: the daemon tracks each press until its release (9.4).
+    for (bool release : {false, true}) {
+        nlohmann::json params = {{"keysym", keysym}};
+        if (release) {
+            params["release"] = true;
+        }
+        nlohmann::json result;
+        CallStatus status = session.connection.call("key", params, Clock::now() + deadline_, result);
+        if (status == CallStatus::Refused) {
+            HANGULD_WARN() << "hanguld refused a key request"; // our bug: the session is unchanged
+            return;
+        }
+        if (status != CallStatus::Ok) {
+            failOpen(ic, session, status);
+            return;
+        }
+        if (!applyState(ic, session, result)) {
+            failOpen(ic, session, CallStatus::Broken);
+            return;
+        }
     }
 }
 
@@ -403,13 +493,117 @@ std::string ModeAction::icon(fcitx::InputContext *ic) const {
 
 void ModeAction::activate(fcitx::InputContext *ic) { engine_->toggleMode(ic); }
 
-void HangulDaemonEngine::applyState(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &result) {
+bool HangulDaemonEngine::applyState(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &result) {
+    const auto candidates = result.find("candidates");
+    if (candidates != result.end() && !candidates->is_null() && !candidates->is_object()) {
+        return false;
+    }
+    int deleteBefore = 0;
+    if (result.contains("delete_before") &&
+        (!indexMember(result, "delete_before", deleteBefore) || deleteBefore == 0)) {
+        return false;
+    }
+    if (deleteBefore > 0) {
+        // Section 8: the preedit goes first, then the characters before the cursor the pick converts.
+        showPreedit(ic, session, "");
+        ic->deleteSurroundingText(-deleteBefore, static_cast<unsigned int>(deleteBefore));
+    }
     const std::string commit = stringMember(result, "commit");
     if (!commit.empty()) {
         ic->commitString(commit);
     }
     showPreedit(ic, session, stringMember(result, "preedit"));
+    if (candidates != result.end()) {
+        if (candidates->is_null()) {
+            hideCandidates(ic, session);
+        } else if (!showCandidates(ic, session, *candidates)) {
+            return false;
+        }
+    }
+    if (auto options = result.find("options"); options != result.end()) {
+        readHanjaKeys(session, *options); // the settings file changed, or set_options
+    }
     setMode(ic, session, stringMember(result, "mode"));
+    return true;
+}
+
+bool HangulDaemonEngine::showCandidates(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &list) {
+    int start = 0;
+    int highlight = 0;
+    int total = 0;
+    auto items = list.find("items");
+    if (!indexMember(list, "start", start) || !indexMember(list, "highlight", highlight) ||
+        !indexMember(list, "total", total) || items == list.end() || !items->is_array() || items->empty() ||
+        items->size() > static_cast<size_t>(candidatePageSize)) {
+        return false;
+    }
+    const int count = static_cast<int>(items->size());
+    // fcitx5's list throws on an index out of range, so the reply is checked before anything is built.
+    if (start % candidatePageSize != 0 || highlight < start || highlight >= start + count || start + count > total) {
+        return false;
+    }
+    auto candidateList = std::make_unique<HanjaCandidateList>(this, ic, start, total);
+    for (int offset = 0; offset < count; ++offset) {
+        const auto &item = (*items)[static_cast<size_t>(offset)];
+        if (!item.is_object() || !item.contains("value") || !item["value"].is_string()) {
+            return false;
+        }
+        candidateList->append<HanjaCandidate>(this, start + offset, item["value"].get<std::string>(),
+                                              stringMember(item, "meaning"));
+    }
+    candidateList->setGlobalCursorIndex(highlight - start);
+    ic->inputPanel().setCandidateList(std::move(candidateList));
+    session.candidatesShown = true;
+    ic->updateUserInterface(fcitx::UserInterfaceComponent::InputPanel);
+    return true;
+}
+
+void HangulDaemonEngine::hideCandidates(fcitx::InputContext *ic, SessionState &session) {
+    if (!session.candidatesShown) {
+        return;
+    }
+    session.candidatesShown = false;
+    ic->inputPanel().setCandidateList(nullptr);
+    ic->updateUserInterface(fcitx::UserInterfaceComponent::InputPanel);
+}
+
+void HangulDaemonEngine::readHanjaKeys(SessionState &session, const nlohmann::json &options) {
+    auto keys = options.find("hanja-keys");
+    if (!options.is_object() || keys == options.end() || !keys->is_array()) {
+        return;
+    }
+    session.hanjaKeys.clear();
+    for (const auto &name : *keys) {
+        KeyChord chord;
+        if (name.is_string() && KeyChord::parse(name.get<std::string>(), chord)) {
+            session.hanjaKeys.push_back(chord);
+        }
+    }
+}
+
+bool HangulDaemonEngine::sendSurroundingText(fcitx::InputContext *ic, SessionState &session) {
+    const auto &surrounding = ic->surroundingText();
+    const std::string &text = surrounding.text();
+    const unsigned int cursor = surrounding.cursor();
+    const unsigned int anchor = surrounding.anchor();
+    std::string before;
+    std::string selection;
+    if (cursor != anchor) {
+        // With a selection, the selection converts, as in ibus-hangul and fcitx5-hangul; sending the
+        // text before it too would make the daemon convert that instead (PROTOCOL.md 9.5, rule 3).
+        selection = surrounding.selectedText();
+        if (selection.size() > maxSurroundingBytes) {
+            selection.clear(); // no dictionary word is that long
+        }
+    } else {
+        // fcitx5 keeps the surrounding text only when it is valid UTF-8 with the cursor inside it.
+        const size_t from = cursor > surroundingCharacters ? cursor - surroundingCharacters : 0;
+        const auto first = fcitx::utf8::nextNChar(text.begin(), from);
+        const auto last = fcitx::utf8::nextNChar(text.begin(), cursor);
+        before.assign(first, last);
+    }
+    nlohmann::json result;
+    return request(ic, session, "set_surrounding_text", {{"text", before}, {"selection", selection}}, result);
 }
 
 void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEvent &event) {
@@ -428,6 +622,18 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEve
     }
     if (event.isRelease()) {
         params["release"] = true;
+    }
+    // Only just before a hanja key with nothing composed and no list open does the daemon need the
+    // text around the cursor (to convert a word already typed); every other key makes it forget it.
+    if (!event.isRelease() && session.shownPreedit.empty() && !session.candidatesShown && session.mode == "hangul" &&
+        ic->capabilityFlags().test(fcitx::CapabilityFlag::SurroundingText) && ic->surroundingText().isValid()) {
+        const uint32_t keysym = static_cast<uint32_t>(raw.sym());
+        const uint32_t modifiers = x11Modifiers(raw.states());
+        const bool hanjaKey = std::any_of(session.hanjaKeys.begin(), session.hanjaKeys.end(),
+                                          [&](const KeyChord &chord) { return chord.matches(keysym, modifiers); });
+        if (hanjaKey && !sendSurroundingText(ic, session)) {
+            return; // the daemon failed: failed open already, the key goes to the application
+        }
     }
     nlohmann::json result;
     CallStatus status = session.connection.call("key", params, Clock::now() + deadline_, result);
@@ -450,7 +656,10 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEve
         failOpen(ic, session, status);
         return;
     }
-    applyState(ic, session, result);
+    if (!applyState(ic, session, result)) {
+        failOpen(ic, session, CallStatus::Broken);
+        return;
+    }
     auto handled = result.find("handled");
     if (handled != result.end() && handled->is_boolean() && handled->get<bool>()) {
         event.filterAndAccept();
@@ -468,10 +677,22 @@ void HangulDaemonEngine::activate(const fcitx::InputMethodEntry &, fcitx::InputC
 
 void HangulDaemonEngine::endComposition(fcitx::InputContext *ic, SessionState &session, bool commitClientPreedit) {
     if (session.shownPreedit.empty()) {
-        return; // nothing composed: no round trip on every focus change
+        // Nothing composed: no round trip on every focus change, unless a list (of candidates for the
+        // text before the cursor) is open, which closes without converting.
+        if (session.candidatesShown) {
+            nlohmann::json result;
+            if (session.connection.isOpen() &&
+                request(ic, session, "close_candidates", nlohmann::json::object(), result) &&
+                !applyState(ic, session, result)) {
+                failOpen(ic, session, CallStatus::Broken);
+            }
+            hideCandidates(ic, session);
+        }
+        return;
     }
     const bool clientOwnsIt = session.shownInClient && !commitClientPreedit;
     if (!session.connection.isOpen()) {
+        hideCandidates(ic, session);
         const std::string text = session.shownPreedit;
         showPreedit(ic, session, "");
         if (!clientOwnsIt) {
@@ -486,19 +707,23 @@ void HangulDaemonEngine::endComposition(fcitx::InputContext *ic, SessionState &s
         session.shownPreedit.clear();
         auto &panel = ic->inputPanel();
         panel.setClientPreedit(fcitx::Text());
-        if (request(ic, session, "cancel", nlohmann::json::object(), result)) {
-            applyState(ic, session, result);
+        if (request(ic, session, "cancel", nlohmann::json::object(), result) && !applyState(ic, session, result)) {
+            failOpen(ic, session, CallStatus::Broken);
         }
+        hideCandidates(ic, session); // cancel closes the daemon's list; a failed request closed the session
         return;
     }
     // The preedit is ours (in fcitx5's panel, or the user is leaving this input method): commit it.
     const std::string text = session.shownPreedit;
     showPreedit(ic, session, "");
     if (request(ic, session, "reset", nlohmann::json::object(), result)) {
-        applyState(ic, session, result);
+        if (!applyState(ic, session, result)) {
+            failOpen(ic, session, CallStatus::Broken);
+        }
     } else {
         ic->commitString(text); // the daemon failed: the text on screen is still the user's
     }
+    hideCandidates(ic, session);
 }
 
 void HangulDaemonEngine::deactivate(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {

@@ -1,13 +1,16 @@
 // The fcitx5 input method `hanguld`: a thin client of the hanguld daemon. Each input context owns one
 // daemon session (one connection); every key event becomes a `key` request answered within a
-// deadline, and the reply is applied as PROTOCOL.md section 8 says. Whenever the daemon cannot
-// answer in time, the key goes to the application and the visible preedit is committed: a keystroke
-// is never lost and never held longer than the deadline.
+// deadline, and the reply is applied as PROTOCOL.md section 8 says, the hanja candidate list included.
+// Whenever the daemon cannot answer in time, the key goes to the application, the visible preedit is
+// committed and the candidate list hidden: a keystroke is never lost and never held longer than the
+// deadline. The daemon's settings file decides the options: the addon sends none.
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <fcitx/action.h>
 #include <fcitx/addonfactory.h>
@@ -16,25 +19,40 @@
 #include <fcitx/inputmethodengine.h>
 #include <fcitx/instance.h>
 
-#include "config.h"
 #include "daemonconnection.h"
 
 namespace hanguld {
 
 class HangulDaemonEngine;
 
-/// What one input context knows about its daemon session. The daemon owns composition, mode and
-/// options; we keep only what fcitx5 needs without asking: the preedit we show (to commit it when
-/// the daemon fails), where it is shown, and the last mode the daemon reported.
+/// A hanja key as the daemon's `hanja-keys` option names it (PROTOCOL.md 9.3's chord form): the addon
+/// needs to recognise one only to send the surrounding text just before it, never on other keys.
+struct KeyChord {
+    uint32_t keysym = 0;
+    uint32_t modifiers = 0; ///< X11 bits among Shift, Control, Mod1, Mod4, Mod5; the others are ignored
+
+    /// "Control+h", "Hangul_Hanja": false for a name fcitx5 does not know (the chord is then left out).
+    static bool parse(const std::string &text, KeyChord &chord);
+    bool matches(uint32_t pressedKeysym, uint32_t pressedModifiers) const;
+};
+
+/// What one input context knows about its daemon session. The daemon owns composition, mode,
+/// options and the candidate list; we keep only what fcitx5 needs without asking: the preedit we
+/// show (to commit it when the daemon fails), where it is shown, whether a candidate list is shown,
+/// the last mode the daemon reported and its hanja keys.
 class SessionState : public fcitx::InputContextProperty {
 public:
     DaemonConnection connection;
     std::string shownPreedit;
     bool shownInClient = false; ///< shown as client preedit (the application draws it), else in fcitx5's panel
-    std::string mode = "hangul";   ///< what the daemon last reported: what keys do now
-    std::string chosenMode = "hangul"; ///< the user's choice, restored on a new session; not a password field's "latin"
-    bool passwordSent = false;     ///< the daemon was told this field is a password field
-    int failures = 0;              ///< consecutive failures, for the back-off after a silent daemon
+    bool candidatesShown = false; ///< our candidate list is in the context's input panel
+    std::string mode = "hangul";  ///< what the daemon last reported: what keys do now
+    /// The user's choice, restored on a new session (empty until the first session reported one);
+    /// never a password field's "latin".
+    std::string chosenMode;
+    std::vector<KeyChord> hanjaKeys; ///< from the session's options; empty for a daemon without hanja
+    bool passwordSent = false;       ///< the daemon was told this field is a password field
+    int failures = 0;                ///< consecutive failures, for the back-off after a silent daemon
 };
 
 /// The 한/A button in fcitx5's status area (tray menu, panel): shows the context's mode, and a click
@@ -69,9 +87,12 @@ public:
     /// Toggles Hangul and Latin through the daemon (a click on the status-area button).
     void toggleMode(fcitx::InputContext *ic);
 
-    const fcitx::Configuration *getConfig() const override { return &config_; }
-    void setConfig(const fcitx::RawConfig &config) override;
-    void reloadConfig() override;
+    /// A click on a candidate (CandidateWord::select): `select_candidate` with its index in the whole list.
+    void selectCandidate(fcitx::InputContext *ic, int index);
+    /// Paging or cursor movement asked through the list's interfaces (a panel's arrows, a client-side
+    /// panel's PrevPage/NextPage): the key the daemon handles for it while the list is open, pressed
+    /// and released, so the daemon stays the one place that moves the list.
+    void moveInCandidates(fcitx::InputContext *ic, uint32_t keysym);
 
 private:
     SessionState &state(fcitx::InputContext *ic) { return *ic->propertyFor(&factory_); }
@@ -87,13 +108,19 @@ private:
     /// One request with the deadline; on failure, fails open (commits the shown preedit) and returns false.
     bool request(fcitx::InputContext *ic, SessionState &session, const char *method, const nlohmann::json &params,
                  nlohmann::json &result);
-    nlohmann::json optionsParams() const;
-    /// Sends the options to every open session (after the configuration changed).
-    void pushOptions();
+    /// Just before a hanja key with nothing composed: tells the daemon the text before the cursor, or
+    /// the selection, so the key can convert a word already typed. False: the daemon failed (failed open).
+    bool sendSurroundingText(fcitx::InputContext *ic, SessionState &session);
 
-    /// Applies a reply's state: commit, then the new preedit, then the mode (PROTOCOL.md section 8).
-    void applyState(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &result);
+    /// Applies a reply's state in PROTOCOL.md section 8's order: delete_before, commit, preedit,
+    /// candidates, mode; a reply's `options` update the hanja keys. False when the reply's candidate
+    /// list is malformed: the caller treats the daemon as broken.
+    bool applyState(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &result);
     void showPreedit(fcitx::InputContext *ic, SessionState &session, const std::string &preedit);
+    /// Shows the daemon's page of candidates; false when `list` is not a well-formed candidate list.
+    bool showCandidates(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &list);
+    void hideCandidates(fcitx::InputContext *ic, SessionState &session);
+    static void readHanjaKeys(SessionState &session, const nlohmann::json &options);
     void setMode(fcitx::InputContext *ic, SessionState &session, const std::string &mode);
     /// The 한/A indicator and status-area button follow the session (connected, mode).
     void refreshIndicator(fcitx::InputContext *ic);
@@ -103,17 +130,18 @@ private:
     void abandonSession(fcitx::InputContext *ic, SessionState &session);
     /// Ends composition without the user's text appearing twice: `cancel` when the preedit was the
     /// client's (fcitx5 or the application commits it), `reset` with its commit when it was ours.
+    /// A candidate list closes either way.
     void endComposition(fcitx::InputContext *ic, SessionState &session, bool commitClientPreedit);
+    /// An fcitx5 configuration from before the daemon owned the settings is no longer read: say so once.
+    static void warnAboutOldConfiguration();
 
     fcitx::Instance *instance_;
-    HangulDaemonConfig config_;
     fcitx::FactoryFor<SessionState> factory_;
     ModeAction modeAction_{this};
     std::chrono::milliseconds deadline_;
     Clock::time_point daemonSilentUntil_{}; ///< after a timeout, no context waits on the daemon until then
     Clock::time_point nextSpawn_{}; ///< no hanguld started before this
     bool warnedUnreachable_ = false;
-    bool warnedOptions_ = false; ///< the daemon's refusal of the configured options is logged once
 };
 
 class HangulDaemonEngineFactory : public fcitx::AddonFactory {

@@ -10,7 +10,10 @@ first, so both share the machine's moods. Prints markdown rows for scripts/bench
 """
 import argparse
 import gc
+import os
+import shutil
 import statistics
+import tempfile
 
 from fcitx5_dbus import Fcitx, addon_environment, hangul_testing
 
@@ -38,15 +41,21 @@ def main():
     rounds = 1 if arguments.quick else 2
     if arguments.quick:
         lines = lines[::3]
-    daemon = hangul_testing.Daemon().start()
+    # Strict KS X 5002 on our side, as fcitx5-hangul (libhangul) types: the daemon's settings file says
+    # so, and nothing of the user's own settings is read.
+    work = tempfile.mkdtemp(prefix="hanguld-bench-")
+    os.environ["XDG_CONFIG_HOME"] = work
+    settings = os.path.join(work, "config.toml")
+    with open(settings, "w", encoding="utf-8") as file:
+        file.write("extended-vowels = false\n")
+    daemon = hangul_testing.Daemon(None, "--config", settings).start()
     environment = {**addon_environment(build_dir=arguments.build_dir), **daemon.environment(),
                    "HANGULD_AUTOSTART": "0"}
     presses = {"hanguld": [], "hangul": []}
     releases = {"hanguld": [], "hangul": []}
     texts = {"hanguld": [], "hangul": []}
     try:
-        with Fcitx(["hanguld", "hangul"], ["hanguld", "hangul"], environment,
-                   {"hanguld": "ExtendedVowels=False\n"}) as fcitx:
+        with Fcitx(["hanguld", "hangul"], ["hanguld", "hangul"], environment) as fcitx:
             contexts = {name: fcitx.context(input_method=name) for name in presses}
             for context in contexts.values():  # warm-up: connect, load libhangul, fill caches
                 context.type(lines[0])
@@ -66,6 +75,7 @@ def main():
             gc.enable()
     finally:
         daemon.stop()
+        shutil.rmtree(work, ignore_errors=True)
     if texts["hanguld"] != texts["hangul"]:
         first = next(i for i, (a, b) in enumerate(zip(texts["hanguld"], texts["hangul"])) if a != b)
         raise SystemExit(f"bench: the input methods typed different text (ours {texts['hanguld'][first]!r}, "

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """The installed addon in a real fcitx5, through the D-Bus interface applications use: the corpus
-side by side with Debian's fcitx5-hangul, switching input method mid-syllable, the daemon killed,
-stalled and restarted under it, and the daemon started by the addon when none runs.
+side by side with Debian's fcitx5-hangul, the daemon's settings file deciding the options (and its
+live reload reaching an open field), hanja and symbol candidates beside fcitx5-hangul's, switching
+input method mid-syllable, the daemon killed, stalled and restarted under it (a candidate list open
+too), and the daemon started by the addon when none runs.
 
     dbus-run-session -- /usr/bin/python3 dbus_tests.py --prefix PREFIX
 
@@ -12,23 +14,75 @@ status is 1 when anything failed.
 
 import argparse
 import os
+import shutil
 import signal
 import socket
 import struct
+import subprocess
+import tempfile
 import time
 
-from fcitx5_dbus import Fcitx, addon_environment, hangul_testing
+import libhangul_dictionary
+from fcitx5_dbus import PASSWORD_CAPABILITY, Fcitx, addon_environment, hangul_testing
+from gi.repository import GLib
 
 DEADLINE = 0.150  # the addon's reply deadline (src/engine.cpp)
 # A key that did not wait for the deadline: far below it, with room for a loaded machine's D-Bus
 # hiccups (milliseconds at the 99th percentile here, rarely tens).
 NO_WAIT = 0.100
 results = []
+KEY_F9 = (0xFFC6, 67)
+KEY_DOWN = (0xFF54, 108)
+KEY_HANJA = (0xFF34, 123)  # Hangul_Hanja, evdev KEY_HANJA
+VERTICAL = 1  # fcitx5's CandidateLayoutHint::Vertical in UpdateClientSideUI
 
 
 def check(ok, name, why=""):
     results.append(ok)
     print(f"PASS {name}" if ok else f"FAIL {name}: {why}", flush=True)
+
+
+def private_daemon(settings=None):
+    """A hanguld whose settings file (`--config`) holds `settings` (TOML), or that has no file; its
+    path is returned too, for editing."""
+    work = tempfile.mkdtemp(prefix="hanguld-settings-")
+    path = os.path.join(work, "config.toml")
+    if settings is not None:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(settings)
+    return hangul_testing.Daemon(None, "--config", path), path
+
+
+def stall(daemon):
+    """SIGSTOP, then waits until every thread of the daemon has stopped: kill() returns before a
+    thread running on the other CPU is stopped, and such a thread could still answer one key."""
+    daemon.stall()
+    deadline = time.monotonic() + 5
+    tasks = f"/proc/{daemon.process.pid}/task"
+    while time.monotonic() < deadline:
+        states = []
+        for task in os.listdir(tasks):
+            try:
+                with open(f"{tasks}/{task}/stat") as file:
+                    states.append(file.read().rsplit(")", 1)[1].split()[0])
+            except OSError:
+                pass
+        if states and all(state in ("T", "t") for state in states):
+            return
+        time.sleep(0.001)
+    raise TimeoutError(f"hanguld (pid {daemon.process.pid}) did not stop within 5 s of SIGSTOP")
+
+
+def press(context, key, state=0):
+    """Press and release of a named key; returns whether the press was handled."""
+    handled = context.key(key[0], key[1], state)
+    context.key(key[0], key[1], state, release=True)
+    return handled
+
+
+def values(candidates):
+    """The hanja of each shown candidate: its text up to the meaning."""
+    return [text.split(" ", 1)[0] for _label, text in candidates]
 
 
 def corpus_keys():
@@ -47,25 +101,21 @@ def side_by_side(prefix):
     """Same keys, same committed text: ours (extended-vowels off), fcitx5-hangul, hangul-compose."""
     lines = corpus_keys()
     expected = hangul_testing.expected_texts(lines, "--option", "extended-vowels=off")
-    daemon = hangul_testing.Daemon().start()
+    # Strict KS X 5002, as fcitx5-hangul (libhangul) has it: set in the daemon's settings file, the
+    # one place the options live.
+    daemon, settings_path = private_daemon("extended-vowels = false\n")
+    daemon.start()
     environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
     try:
-        with Fcitx(["hanguld", "hangul"], ["hanguld", "hangul"], environment,
-                   {"hanguld": "ExtendedVowels=False\n"}) as fcitx:
+        with Fcitx(["hanguld", "hangul"], ["hanguld", "hangul"], environment) as fcitx:
             ours = [type_line(fcitx, "hanguld", keys) for keys in lines]
             theirs = [type_line(fcitx, "hangul", keys) for keys in lines]
-            # ㅘ then ㅣ: 왜 with extended-vowels on (the daemon's default), 와ㅣ with it off as configured.
+            # ㅘ then ㅣ: 왜 with extended-vowels on (the daemon's default), 와ㅣ with it off as the file says.
             configured = type_line(fcitx, "hanguld", "dhkl")
-            # What fcitx5's configuration tools show: the options with their descriptions.
-            values, description = fcitx.config("fcitx://config/addon/hanguld")
     finally:
         daemon.stop()
-    check(values.get("ExtendedVowels") == "False" and values.get("Layout") == "2"
-          and [option[0] for option in description[0][1]] == ["Layout", "AutoReorder", "CombiOnDoubleStroke",
-                                                              "NonChoseongCombi", "ExtendedVowels", "ToggleKeys",
-                                                              "EscapeToLatin"],
-          "fcitx5's configuration tools see the addon's options (Controller1.GetConfig)", f"got {values}")
-    check(configured == "와ㅣ", "the addon's configuration reaches the daemon (ExtendedVowels=False)",
+        shutil.rmtree(os.path.dirname(settings_path), ignore_errors=True)
+    check(configured == "와ㅣ", "the daemon's settings file decides the options (extended-vowels = false)",
           f"ㅇㅗㅏㅣ typed {configured!r}")
     differ = [i for i in range(len(lines)) if ours[i] != expected[i]]
     check(not differ, f"through D-Bus, all {len(lines)} corpus lines type what hangul-compose types",
@@ -75,6 +125,297 @@ def side_by_side(prefix):
     check(not differ, f"all {len(lines)} corpus lines commit the same text as fcitx5-hangul",
           f"{len(differ)} differ; first, line {differ[0] + 1}: ours {ours[differ[0]]!r}, "
           f"fcitx5-hangul {theirs[differ[0]]!r}" if differ else "")
+
+
+def reverse_keys(text, layout):
+    """The US-QWERTY keys that type `text` on `layout`, from hangul-compose --reverse."""
+    return subprocess.run([hangul_testing.binary("hangul-compose", "HANGUL_COMPOSE"), "--reverse", "--layout", layout,
+                           text], capture_output=True, text=True, check=True).stdout.rstrip("\n")
+
+
+def settings_from_the_daemon(prefix):
+    """The addon sends no options: the daemon's settings file decides, and its live reload reaches
+    a field already open. A reload changes only the options a session has not set itself, so the
+    open field following the edit also shows that the addon set none. The options an older addon kept
+    in fcitx5's configuration are ignored, with a warning naming the command that sets them now."""
+    word = "한글 세벌식"
+    sebeolsik, dubeolsik = reverse_keys(word, "3f"), reverse_keys(word, "2")
+    daemon, path = private_daemon('layout = "3f"\n')
+    daemon.start()
+    environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
+    hangulctl = os.path.join(os.path.dirname(hangul_testing.binary("hanguld", "HANGULD")), "hangulctl")
+    try:
+        with Fcitx(["hanguld"], ["hanguld"], environment, {"hanguld": "Layout=39\nExtendedVowels=False\n"}) as fcitx:
+            context = fcitx.context(input_method="hanguld")
+            context.type(sebeolsik)
+            context.focus_out()
+            try:
+                page = fcitx.config("fcitx://config/addon/hanguld")
+            except Exception as error:  # GLib.Error: fcitx5 has no configuration for the addon
+                page = str(error)
+            check("Addon is not configurable" in str(page),
+                  "fcitx5's configuration tools offer no second copy of the options (Controller1.GetConfig: "
+                  "not configurable)", f"GetConfig gave {page!r}")
+            check("hangulctl config set layout 39" in fcitx.log(),
+                  "an old fcitx5 configuration of the addon (Layout=39) is not applied, and fcitx5's log says "
+                  "which command sets it now", "no such warning in fcitx5's log")
+            check(context.text == word, f"a daemon whose settings file says layout = \"3f\" types 세벌식 최종 "
+                  f"through fcitx5 ({sebeolsik!r} gives {word!r})", f"it typed {context.text!r}")
+            # The user changes the layout in the file (as an editor or `hangulctl config set` would)
+            # and has the daemon read it: the next word in the same field follows.
+            with open(path, "w", encoding="utf-8") as file:
+                file.write('layout = "2"\nstart-mode = "latin"\n')
+            reload = subprocess.run([hangulctl, "reload", "--socket", daemon.socket_path], capture_output=True,
+                                    text=True, timeout=30)
+            context.text = ""
+            context.focus_in()
+            context.type(dubeolsik)
+            context.focus_out()
+            check(reload.returncode == 0 and context.text == word,
+                  "after the file says layout = \"2\" and `hangulctl reload`, the next word in the open field "
+                  "types dubeolsik", f"reload: {reload.returncode} {reload.stdout.strip()} "
+                  f"{reload.stderr.strip()}; {dubeolsik!r} typed {context.text!r}")
+            context.destroy()
+            # The starting mode applies to new fields only: a new one starts in Latin, as the file now says.
+            fresh = fcitx.context(input_method="hanguld")
+            fresh.type(dubeolsik)
+            latin = fresh.text
+            fresh.text = ""
+            fresh.stroke(0x20, 57, True)  # Shift+space
+            fresh.type(dubeolsik)
+            fresh.focus_out()
+            fresh.destroy()
+            check(latin == dubeolsik and fresh.text == word,
+                  "a new field starts in the file's start-mode (Latin), and Shift+space then types dubeolsik",
+                  f"{dubeolsik!r} typed {latin!r}, then {fresh.text!r}")
+    finally:
+        daemon.stop()
+        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
+
+
+def hanja(prefix):
+    """Hanja and symbols through fcitx5's candidate list, beside fcitx5-hangul on the same keys; the
+    expected candidates are read from libhangul's dictionary files."""
+    dictionary = libhangul_dictionary.read(libhangul_dictionary.HANJA, ["한"])["한"]
+    symbols = libhangul_dictionary.read(libhangul_dictionary.SYMBOLS, ["ㅁ"])["ㅁ"]
+    daemon, path = private_daemon()  # no settings file: the default hanja keys, Hangul_Hanja and F9
+    daemon.start()
+    environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
+    shown = lambda context: bool(context.candidates)  # noqa: E731
+    hidden = lambda context: not context.candidates  # noqa: E731
+    try:
+        with Fcitx(["hanguld", "hangul"], ["hanguld", "hangul"], environment) as fcitx:
+            theirs = fcitx.panel_context(input_method="hangul")
+            theirs.type("gks")
+            press(theirs, KEY_F9)
+            theirs.wait_for(lambda: shown(theirs))
+            their_han = values(theirs.candidates)
+            theirs.focus_out()
+            theirs.destroy()
+            theirs = fcitx.panel_context(input_method="hangul")
+            theirs.type("a")
+            press(theirs, KEY_F9)
+            theirs.wait_for(lambda: shown(theirs))
+            their_symbols = values(theirs.candidates)
+            theirs.focus_out()
+            theirs.destroy()
+
+            context = fcitx.panel_context(input_method="hanguld")
+            context.type("gks")
+            handled = press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            first = [f"{value} {meaning}" if meaning else value for value, meaning in dictionary[:9]]
+            check(handled and context.preedit == "한" and [text for _, text in context.candidates] == first
+                  and [label for label, _ in context.candidates] == [f"{n}. " for n in range(1, 10)]
+                  and context.candidate_cursor == 0 and context.layout_hint == VERTICAL
+                  and not context.has_prev and context.has_next == (len(dictionary) > 9),
+                  "한 then F9 shows libhangul's candidates for 한 (hanja.txt's first nine, with meanings), "
+                  "labelled 1. to 9., the first highlighted, vertical, more pages after",
+                  f"handled {handled}, preedit {context.preedit!r}, candidates {context.candidates[:3]}…, "
+                  f"cursor {context.candidate_cursor}, layout {context.layout_hint}, "
+                  f"prev/next {context.has_prev}/{context.has_next}")
+            common = min(len(their_han), len(context.candidates))
+            check(common > 0 and values(context.candidates)[:common] == their_han[:common],
+                  f"fcitx5-hangul shows the same candidates for 한 on the same keys (its first {common})",
+                  f"ours {values(context.candidates)[:common]}, fcitx5-hangul's {their_han}")
+            press(context, KEY_DOWN)
+            context.wait_for(lambda: context.candidate_cursor == 1)
+            check(context.candidate_cursor == 1, "Down highlights the second candidate",
+                  f"cursor {context.candidate_cursor}")
+            context.type("1")
+            context.wait_for(lambda: hidden(context))
+            check(context.text == dictionary[0][0] and context.preedit == "" and hidden(context),
+                  f"1 commits the first candidate, {dictionary[0][0]}, and the list closes",
+                  f"text {context.text!r}, preedit {context.preedit!r}, candidates {context.candidates[:2]}")
+
+            # The list's own interface, as a panel uses it: next page, previous page, a click.
+            context.text = ""
+            context.type("gks")
+            press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            context.next_page()
+            context.wait_for(lambda: context.has_prev)
+            second = values(context.candidates)
+            check(second == [value for value, _ in dictionary[9:18]] and context.has_prev
+                  and context.candidate_cursor == 0,
+                  "NextPage shows the second page of nine (hanja.txt's 10th to 18th), its first highlighted",
+                  f"page {second}, prev {context.has_prev}, cursor {context.candidate_cursor}")
+            context.prev_page()
+            context.wait_for(lambda: not context.has_prev)
+            check(values(context.candidates) == [value for value, _ in dictionary[:9]],
+                  "PrevPage goes back to the first page", f"page {values(context.candidates)}")
+            context.next_page()
+            context.wait_for(lambda: context.has_prev)
+            context.select_candidate(2)
+            context.wait_for(lambda: hidden(context))
+            check(context.text == dictionary[11][0] and context.preedit == "" and hidden(context),
+                  f"SelectCandidate (a click) on the third of page two commits {dictionary[11][0]}, hanja.txt's "
+                  "12th for 한", f"text {context.text!r}, preedit {context.preedit!r}")
+
+            # Escape closes the list and keeps the syllable; so does focus out, which then commits it.
+            context.text = ""
+            context.type("gks")
+            press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            escaped = press(context, hangul_testing.KEY_ESCAPE)
+            context.wait_for(lambda: hidden(context))
+            check(escaped and hidden(context) and context.preedit == "한" and context.text == "",
+                  "Escape closes the list; the preedit stays", f"preedit {context.preedit!r}, text {context.text!r}")
+            press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            context.focus_out()
+            context.wait_for(lambda: hidden(context))
+            check(hidden(context) and context.text == "한", "focus out closes the list and keeps the syllable, once",
+                  f"text {context.text!r}, candidates {context.candidates[:2]}")
+            context.focus_in()
+            # The Hanja key opens it too; a reset from the application (a click, a cursor move) closes it.
+            context.text = ""
+            context.type("gks")
+            handled = press(context, KEY_HANJA)
+            context.wait_for(lambda: shown(context))
+            opened = values(context.candidates)[:1]
+            context.call("Reset")
+            context.wait_for(lambda: hidden(context))
+            check(handled and opened == [dictionary[0][0]] and hidden(context),
+                  "Hangul_Hanja opens the same list, and a reset from the application closes it",
+                  f"handled {handled}, first {opened}, candidates after Reset {context.candidates[:2]}")
+            context.focus_out()
+            context.focus_in()
+            # Switching input method commits the syllable once and closes the list.
+            context.text, context.commits = "", []
+            context.type("gks")
+            press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            context.set_input_method("keyboard-us")
+            context.wait_for(lambda: hidden(context))
+            check(context.commits == ["한"] and hidden(context),
+                  "switching input method with the list open commits the syllable once and closes the list",
+                  f"commits {context.commits}, candidates {context.candidates[:2]}")
+            context.set_input_method("hanguld")
+            # The field turning into a password field closes it too, the syllable committed, the key typed.
+            context.text = ""
+            context.type("gks")
+            press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            context.call("SetCapability", GLib.Variant("(t)", (context.capabilities | PASSWORD_CAPABILITY,)))
+            context.type("r")
+            context.wait_for(lambda: hidden(context))
+            check(context.text == "한r" and hidden(context),
+                  "a field that becomes a password field closes the list; the syllable is committed, r typed",
+                  f"text {context.text!r}, candidates {context.candidates[:2]}")
+            context.call("SetCapability", GLib.Variant("(t)", (context.capabilities,)))
+
+            # A lone jamo lists its symbols; Return picks the highlighted one.
+            context.text = ""
+            context.type("a")
+            press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            ours = values(context.candidates)
+            check(ours == [value for value, _ in symbols[:9]], "ㅁ then F9 lists mssymbol.txt's symbols for ㅁ",
+                  f"ours {ours}, the file's {[value for value, _ in symbols[:9]]}")
+            common = min(len(their_symbols), len(ours))
+            check(common > 0 and ours[:common] == their_symbols[:common],
+                  f"fcitx5-hangul shows the same symbols for ㅁ (its first {common})",
+                  f"ours {ours}, fcitx5-hangul's {their_symbols}")
+            press(context, KEY_DOWN)
+            press(context, hangul_testing.KEY_RETURN)
+            context.wait_for(lambda: hidden(context))
+            check(context.text == symbols[1][0] and hidden(context),
+                  f"Down then Return picks the second symbol, {symbols[1][0]}", f"text {context.text!r}")
+            context.focus_out()
+            context.destroy()
+
+            # A word already typed converts from the text before the cursor: the pick deletes it.
+            sentence = "우리 대한민국"
+            word, entries = libhangul_dictionary.longest_suffix_entries(sentence)
+            results_by_im = {}
+            for name in ("hanguld", "hangul"):
+                context = fcitx.panel_context(input_method=name)
+                context.text = sentence
+                press(context, KEY_F9)
+                context.wait_for(lambda: shown(context))
+                listed = values(context.candidates)
+                context.type("1")
+                context.wait_for(lambda: hidden(context))
+                results_by_im[name] = (listed, context.text, context.deletions)
+                context.focus_out()
+                context.destroy()
+            listed, text, deletions = results_by_im["hanguld"]
+            check(listed[:1] == [entries[0][0]] and text == sentence[:-len(word)] + entries[0][0]
+                  and deletions == [(-len(word), len(word))],
+                  f"with nothing composed, F9 converts the word before the cursor ({word} → {entries[0][0]}, the "
+                  f"dictionary's longest match): 1 deletes it (DeleteSurroundingText) and commits the hanja",
+                  f"listed {listed[:3]}, text {text!r}, deletions {deletions}")
+            check(results_by_im["hangul"][1] == text, "fcitx5-hangul converts the same text the same way",
+                  f"fcitx5-hangul: {results_by_im['hangul'][1]!r}, ours {text!r}")
+
+            # A selection converts as a whole and is replaced, nothing deleted before it.
+            context = fcitx.panel_context(input_method="hanguld")
+            context.text = "대한민국 만세"
+            context.select(0, 4)
+            press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            context.type("1")
+            context.wait_for(lambda: hidden(context))
+            selected = libhangul_dictionary.read(libhangul_dictionary.HANJA, ["대한민국"])["대한민국"][0][0]
+            check(context.text == f"{selected} 만세" and context.deletions == [],
+                  f"a selected word converts in place ({selected} 만세)",
+                  f"text {context.text!r}, deletions {context.deletions}")
+            context.focus_out()
+            context.destroy()
+
+            # The daemon gone with a list open: the syllable is committed, the list hidden, the key typed.
+            context = fcitx.panel_context(input_method="hanguld")
+            context.type("gks")
+            press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            daemon.kill()
+            context.type("1")
+            context.wait_for(lambda: hidden(context))
+            check(context.text == "한1" and context.preedit == "" and hidden(context),
+                  "daemon killed with the list open: the syllable is committed, the list hidden, 1 typed",
+                  f"text {context.text!r}, preedit {context.preedit!r}, candidates {context.candidates[:2]}")
+            daemon.start()
+            context.text = ""
+            context.type("gks")
+            press(context, KEY_F9)
+            context.wait_for(lambda: shown(context))
+            stall(daemon)
+            start = time.perf_counter()
+            handled = press(context, KEY_DOWN)
+            waited = time.perf_counter() - start
+            daemon.resume()
+            context.wait_for(lambda: hidden(context))
+            check(not handled and context.text == "한" and context.preedit == "" and hidden(context)
+                  and waited < DEADLINE + 0.25,
+                  "daemon stalled with the list open: after the deadline the syllable is committed, the list "
+                  "hidden and Down passes", f"handled {handled}, text {context.text!r}, "
+                  f"candidates {context.candidates[:2]}, {waited * 1000:.0f} ms")
+            context.focus_out()
+            context.destroy()
+    finally:
+        daemon.stop()
+        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
 
 
 def timed_type(context, keys):
@@ -99,14 +440,6 @@ def faults_and_switching(prefix):
             context.set_input_method("hanguld")
             context.type("rk")
             check(context.preedit == "가", "switching back composes again", f"preedit {context.preedit!r}")
-            # The daemon converts on F9 by default; this addon has no candidate list yet, so it turns
-            # hanja keys off rather than leave the user a list they cannot see.
-            handled = context.key(0xFFC6, 67)
-            context.key(0xFFC6, 67, release=True)
-            context.type("1")
-            check(not handled and context.commits[-1:] == ["가"] and context.text.endswith("가1"),
-                  "F9 passes through while the addon shows no candidates; the digit after it types itself",
-                  f"handled {handled}, commits {context.commits}, text {context.text!r}")
             context.focus_out()
             context.destroy()
 
@@ -157,7 +490,7 @@ def faults_and_switching(prefix):
             other.type("rk")
             context = fcitx.context(input_method="hanguld")
             context.type("gks")
-            daemon.stall()
+            stall(daemon)
             start = time.perf_counter()
             first = timed_type(context, "r")
             rest = timed_type(context, "kdkssud")
@@ -250,15 +583,19 @@ def autostart(prefix):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--prefix", required=True, help="where scripts/install put the addon")
-    parser.add_argument("--only", choices=["side-by-side", "faults", "autostart"])
+    parser.add_argument("--only", choices=["side-by-side", "settings", "hanja", "faults", "autostart"])
     arguments = parser.parse_args()
     prefix = os.path.abspath(arguments.prefix)
     os.environ.pop("HANGULD_AUTOSTART", None)
-    for name, test in (("side-by-side", side_by_side), ("faults", faults_and_switching), ("autostart", autostart)):
+    # The daemons read no settings, layouts or hanja of the user running the tests.
+    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hanguld-test-config-")
+    for name, test in (("side-by-side", side_by_side), ("settings", settings_from_the_daemon), ("hanja", hanja),
+                       ("faults", faults_and_switching), ("autostart", autostart)):
         if arguments.only in (None, name):
             started = time.monotonic()
             test(prefix)
             print(f"-- {name}: {time.monotonic() - started:.1f} s", flush=True)
+    shutil.rmtree(os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
     print(f"{results.count(True)} passed, {results.count(False)} failed")
     raise SystemExit(0 if all(results) else 1)
 

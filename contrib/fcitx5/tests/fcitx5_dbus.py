@@ -22,6 +22,11 @@ BUS_NAME = "org.fcitx.Fcitx5"
 PREEDIT_CAPABILITY = 1 << 1
 FORMATTED_PREEDIT_CAPABILITY = 1 << 4
 PASSWORD_CAPABILITY = 1 << 3
+SURROUNDING_TEXT_CAPABILITY = 1 << 6
+# The client draws fcitx5's input panel itself (as the GTK and Qt modules can on Wayland): fcitx5 then
+# sends the candidate list in UpdateClientSideUI, and the client pages and picks with PrevPage,
+# NextPage and SelectCandidate, the same calls a panel makes on the list.
+CLIENT_SIDE_PANEL_CAPABILITY = 1 << 39
 # Every call to fcitx5 refuses D-Bus activation: a call racing an fcitx5 that is stopping would
 # otherwise start the system's fully loaded fcitx5 (its service file) on the test bus.
 NO_AUTO_START = Gio.DBusCallFlags.NO_AUTO_START
@@ -153,6 +158,11 @@ class Fcitx:
     def context(self, capabilities=PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY, input_method=None):
         return Context(self, capabilities, input_method)
 
+    def panel_context(self, input_method=None):
+        """A context that shows candidates (client-side panel) and reports its text around the cursor."""
+        return Context(self, PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY | SURROUNDING_TEXT_CAPABILITY
+                       | CLIENT_SIDE_PANEL_CAPABILITY, input_method)
+
     def __enter__(self):
         try:
             return self.start()
@@ -165,11 +175,25 @@ class Fcitx:
 
 
 class Context:
-    """An input context as a toolkit IM module holds it, and the text field behind it."""
+    """An input context as a toolkit IM module holds it, and the text field behind it.
+
+    With the surrounding-text capability the field has a cursor (`cursor`, None for the end of the
+    text) and may have a selection (`select`), tells fcitx5 both before every key press, as the
+    toolkits do, and obeys DeleteSurroundingText. With the client-side panel capability, `candidates`
+    holds the shown list as (label, text) pairs, with `candidate_cursor`, `layout_hint`, `has_prev`
+    and `has_next`, from the last UpdateClientSideUI."""
 
     def __init__(self, fcitx, capabilities, input_method):
         self.fcitx = fcitx
         self.bus = fcitx.bus
+        self.capabilities = capabilities
+        self.cursor = None
+        self.selection = None
+        self.candidates = []
+        self.candidate_cursor = -1
+        self.layout_hint = 0
+        self.has_prev = self.has_next = False
+        self.deletions = []
         self.path = self.bus.call_sync(
             BUS_NAME, "/org/freedesktop/portal/inputmethod", "org.fcitx.Fcitx.InputMethod1", "CreateInputContext",
             GLib.Variant("(a(ss))", ([("program", "fcitx5-hanguld-test")],)), GLib.VariantType("(oay)"),
@@ -182,7 +206,9 @@ class Context:
                                       Gio.DBusSignalFlags.NONE, handler)
             for member, handler in (("CommitString", self._on_commit),
                                     ("UpdateFormattedPreedit", self._on_preedit),
-                                    ("ForwardKey", self._on_forward))
+                                    ("ForwardKey", self._on_forward),
+                                    ("UpdateClientSideUI", self._on_panel),
+                                    ("DeleteSurroundingText", self._on_delete))
         ]
         self.call("SetCapability", GLib.Variant("(t)", (capabilities,)))
         self.call("FocusIn")
@@ -212,7 +238,62 @@ class Context:
     def _on_commit(self, connection, sender, path, interface, member, parameters):
         text = parameters.unpack()[0]
         self.commits.append(text)
-        self.text += text
+        self._put(text)
+
+    def _put(self, text):
+        """Inserts at the cursor, replacing the selection, as a text field does."""
+        if self.selection is not None:
+            start, end = self.selection
+            self.text = self.text[:start] + text + self.text[end:]
+            self.cursor = start + len(text)
+            self.selection = None
+        elif self.cursor is None:
+            self.text += text
+        else:
+            self.text = self.text[:self.cursor] + text + self.text[self.cursor:]
+            self.cursor += len(text)
+
+    def _on_panel(self, connection, sender, path, interface, member, parameters):
+        _preedit, _cursor, _up, _down, candidates, index, layout, has_prev, has_next = parameters.unpack()
+        self.candidates = [tuple(candidate) for candidate in candidates]
+        self.candidate_cursor, self.layout_hint, self.has_prev, self.has_next = index, layout, has_prev, has_next
+
+    def _on_delete(self, connection, sender, path, interface, member, parameters):
+        offset, count = parameters.unpack()
+        self.deletions.append((offset, count))
+        cursor = len(self.text) if self.cursor is None else self.cursor
+        start = max(0, cursor + offset)
+        self.text = self.text[:start] + self.text[start + count:]
+        self.cursor = None if self.cursor is None else start
+
+    def select(self, start, end):
+        """Selects characters start to end (the cursor at the end, as after Shift+Right)."""
+        self.selection = (start, end)
+        self.cursor = end
+
+    def wait_for(self, condition, timeout=2.0):
+        """Pumps signals until `condition()` holds (fcitx5 may send a panel update after its reply)."""
+        deadline = time.monotonic() + timeout
+        while not condition() and time.monotonic() < deadline:
+            GLib.MainContext.default().iteration(False)
+            time.sleep(0.005)
+        return condition()
+
+    def select_candidate(self, index):
+        """SelectCandidate: a click on the index-th candidate of the shown page."""
+        self.call("SelectCandidate", GLib.Variant("(i)", (index,)))
+
+    def next_page(self):
+        self.call("NextPage")
+
+    def prev_page(self):
+        self.call("PrevPage")
+
+    def _tell_surrounding_text(self):
+        cursor = len(self.text) if self.cursor is None else self.cursor
+        anchor = cursor if self.selection is None else self.selection[0]
+        self.bus.call_sync(BUS_NAME, self.path, "org.fcitx.Fcitx.InputContext1", "SetSurroundingText",
+                           GLib.Variant("(suu)", (self.text, cursor, anchor)), None, NO_AUTO_START, 10000, None)
 
     def _on_preedit(self, connection, sender, path, interface, member, parameters):
         segments, _cursor = parameters.unpack()
@@ -229,10 +310,12 @@ class Context:
         if keysym == hangul_testing.KEY_BACKSPACE[0]:
             self.text = self.text[:-1]
         elif 0x20 <= keysym <= 0x7E:
-            self.text += chr(keysym)
+            self._put(chr(keysym))
 
     def key(self, keysym, evdev, state=0, release=False):
         """One ProcessKeyEvent; an unhandled press inserts its character, as the application would."""
+        if self.capabilities & SURROUNDING_TEXT_CAPABILITY and not release:
+            self._tell_surrounding_text()
         parameters = GLib.Variant("(uuubu)", (keysym, evdev + 8, state, release, 0))
         start = time.perf_counter()
         result = self.bus.call_sync(BUS_NAME, self.path, "org.fcitx.Fcitx.InputContext1", "ProcessKeyEvent",

@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """A real GTK 3 application typing through fcitx5 and the installed addon: Xvfb, a GTK window with
 GTK_IM_MODULE=fcitx (Debian's fcitx5-frontend-gtk3), keys from xdotool, the entry's text read back.
+Hanja too: a syllable converted with F9 and 1, and a word already in the entry converted through the
+surrounding text GTK reports, the pick deleting it (DeleteSurroundingText) before the hanja goes in.
 
     dbus-run-session -- /usr/bin/python3 gtk_test.py --prefix PREFIX
 """
@@ -11,6 +13,7 @@ import subprocess
 import tempfile
 import time
 
+import libhangul_dictionary
 from fcitx5_dbus import Fcitx, addon_environment, hangul_testing
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -49,10 +52,20 @@ def main():
     prefix = os.path.abspath(parser.parse_args().prefix)
 
     lines = ["dkssudgktpdy. rkatkgkqslek!", "gksrmf dlqfurdms tjsxorwjr"]
-    # (steps, expected text): a step is keys to type, or "click", a mouse click in the entry, which
-    # makes GTK reset the input context mid-syllable: the syllable must stay, once.
+    # (steps, expected text): a step is keys to type, "click", a mouse click in the entry, which
+    # makes GTK reset the input context mid-syllable (the syllable must stay, once), or "<Name>", one
+    # key by its keysym name.
     cases = [([keys], text) for keys, text in zip(lines, hangul_testing.expected_texts(lines))]
     cases.append((["gks", "click", "rk"], "한가"))
+    # 한, F9, 1: libhangul's first hanja for 한 (hanja.txt read here, not written down).
+    han = libhangul_dictionary.read(libhangul_dictionary.HANJA, ["한"])["한"][0][0]
+    cases.append((["gks", "<F9>", "1"], han))
+    # 대한민국 typed and committed (Escape commits the syllable and reaches the entry, which ignores
+    # it); then F9 with nothing composed converts the word before the cursor, which 1 replaces.
+    word, entries = libhangul_dictionary.longest_suffix_entries("대한민국")
+    cases.append((["eogksalsrnr", "<Escape>", "<F9>", "1"], "대한민국"[:-len(word)] + entries[0][0]))
+    # The daemons read no settings, layouts or hanja of the user running the tests.
+    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hanguld-test-config-")
     daemon = hangul_testing.Daemon().start()
     xvfb, display = start_xvfb()
     work = tempfile.mkdtemp(prefix="fcitx5-gtk-")
@@ -84,6 +97,9 @@ def main():
                         subprocess.run(xdotool + ["mousemove", "--window", window, "5", "5", "click", "1"],
                                        env=x_environment, check=True, timeout=20)
                         time.sleep(0.3)
+                    elif step.startswith("<") and step.endswith(">"):
+                        subprocess.run(xdotool + ["key", "--delay", "40", step[1:-1]], env=x_environment,
+                                       check=True, timeout=20)
                     else:
                         subprocess.run(xdotool + ["type", "--delay", "40", step], env=x_environment, check=True,
                                        timeout=60)
@@ -94,6 +110,7 @@ def main():
                 with open(output, encoding="utf-8") as file:
                     text = file.read()
                 typed = " then ".join(repr(step) if step != "click" else "a click" for step in steps)
+                typed = typed.replace("'<", "").replace(">'", "")
                 check(text == want, f"a GTK 3 entry typed with xdotool ({typed}, Return) holds {want!r}",
                       f"it holds {text!r}")
     finally:
@@ -101,6 +118,7 @@ def main():
         xvfb.wait()
         daemon.stop()
         shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
     print(f"{results.count(True)} passed, {results.count(False)} failed")
     raise SystemExit(0 if all(results) else 1)
 

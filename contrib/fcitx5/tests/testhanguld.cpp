@@ -1,7 +1,8 @@
 // The addon in fcitx5's own headless harness (testfrontend + testim, no D-Bus, no display), against a
 // running hanguld ($HANGULD_SOCKET): the corpus typed key by key into fresh input contexts, the text
-// compared with hangul-compose's for the same keys, then focus out, BackSpace, toggle, password
-// field and a shortcut mid-syllable, with testfrontend's commit expectations.
+// compared with hangul-compose's for the same keys, the hanja candidate list driven through its
+// paging, cursor and select interfaces, then focus out, BackSpace, toggle, password field and a
+// shortcut mid-syllable, with testfrontend's commit expectations.
 //
 //   testhanguld CASES.json
 //   testhanguld --bench CASES.json    per-key time in process, ours beside fcitx5-hangul (markdown rows)
@@ -19,7 +20,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <fcitx-config/rawconfig.h>
 #include <fcitx-utils/eventdispatcher.h>
 #include <fcitx-utils/key.h>
 #include <fcitx-utils/keysym.h>
@@ -208,37 +208,65 @@ void runCorpus(Harness &harness, const std::vector<Case> &cases) {
           std::to_string(mismatches) + " lines differ; first, " + firstMismatch);
 }
 
-void runConfiguration(Harness &harness, AddonInstance *addon) {
-    // The layout option, as fcitx5-configtool sets it, reaches open sessions and new ones.
-    RawConfig config;
-    config.setValueByPath("Layout", "3f");
-    {
-        Field field;
-        harness.open(field);
-        harness.typeText("rk");
-        addon->setConfig(config); // commits 가 (set_options commits first), then 3f
-        harness.typeText("kf");
-        check(field.text == "가" && harness.preedit() == "가",
-              "a changed layout commits the syllable and applies to the open session (3f: k f is 가)",
-              "field " + show(field.text) + ", preedit " + show(harness.preedit()));
-        harness.ic()->focusOut();
+/// The candidate list's own interfaces, as fcitx5's panels call them: cursor movement, paging and a
+/// click each go to the daemon, and the list shown is always the page it reports.
+void runCandidates(Harness &harness) {
+    Field field;
+    harness.open(field, CapabilityFlag::Preedit);
+    harness.typeText("gks");
+    Key f9(FcitxKey_F9, KeyStates(), 75);
+    bool handled = harness.send(f9, false);
+    harness.send(f9, true);
+    auto list = harness.ic()->inputPanel().candidateList();
+    check(handled && list && list->size() == 9 && list->cursorIndex() == 0 &&
+              list->layoutHint() == CandidateLayoutHint::Vertical && list->label(0).toString() == "1. " &&
+              list->label(8).toString() == "9. " && list->toPageable() && !list->toPageable()->hasPrev() &&
+              list->toPageable()->hasNext(),
+          "한 then F9: a vertical list of nine labelled 1. to 9., the first highlighted, a next page",
+          list ? "size " + std::to_string(list->size()) + ", cursor " + std::to_string(list->cursorIndex())
+               : std::string("no list"));
+    if (!list || !list->toPageable() || !list->toCursorMovable()) {
         harness.close();
+        return;
     }
-    {
-        // A layout the daemon does not know: the options are refused (and logged), typing goes on
-        // with the daemon's defaults in a new session.
-        config.setValueByPath("Layout", "3x");
-        addon->setConfig(config);
-        Field field;
-        harness.open(field);
-        harness.typeText("rk");
-        check(harness.preedit() == "가", "an unknown layout in the configuration leaves the defaults (dubeolsik)",
-              "preedit " + show(harness.preedit()));
-        harness.ic()->focusOut();
+    const std::string first = list->candidate(0).text().toString();
+    list->toCursorMovable()->nextCandidate();
+    list = harness.ic()->inputPanel().candidateList();
+    const int afterNext = list ? list->cursorIndex() : -1;
+    if (list) {
+        list->toCursorMovable()->prevCandidate();
+    }
+    list = harness.ic()->inputPanel().candidateList();
+    check(afterNext == 1 && list && list->cursorIndex() == 0,
+          "nextCandidate and prevCandidate move the highlight through the daemon",
+          "cursor " + std::to_string(afterNext) + " then " + std::to_string(list ? list->cursorIndex() : -1));
+    if (list) {
+        list->toPageable()->next();
+    }
+    list = harness.ic()->inputPanel().candidateList();
+    const bool paged = list && list->toPageable()->currentPage() == 1 && list->toPageable()->hasPrev() &&
+                       list->candidate(0).text().toString() != first;
+    if (list) {
+        list->toPageable()->setPage(0);
+    }
+    list = harness.ic()->inputPanel().candidateList();
+    check(paged && list && list->toPageable()->currentPage() == 0 && list->candidate(0).text().toString() == first,
+          "next() shows the daemon's second page and setPage(0) the first again",
+          "paged " + std::to_string(paged) + ", first now " +
+              (list ? show(list->candidate(0).text().toString()) : std::string("no list")));
+    if (!list) {
         harness.close();
+        return;
     }
-    config.setValueByPath("Layout", "2");
-    addon->setConfig(config);
+    // The text of a candidate is its hanja, a space and its meaning; the click commits the hanja.
+    const std::string second = list->candidate(1).text().toString();
+    const std::string value = second.substr(0, second.find(' '));
+    list->candidate(1).select(harness.ic());
+    check(field.text == value && harness.preedit().empty() && !harness.ic()->inputPanel().candidateList(),
+          "a click on the second candidate (CandidateWord::select) commits its hanja and closes the list",
+          "field " + show(field.text) + ", candidate " + show(second));
+    harness.ic()->focusOut();
+    harness.close();
 }
 
 void runScenarios(Harness &harness) {
@@ -372,10 +400,8 @@ void runScenarios(Harness &harness) {
 /// times each press through InputContext::keyEvent: no IPC on fcitx5's side, so this compares our
 /// socket round trip to hanguld with fcitx5-hangul's function call into libhangul.
 void runBench(Instance &instance, const std::vector<Case> &cases) {
-    // Strict KS X 5002 on our side too, as fcitx5-hangul (libhangul) has it.
-    RawConfig config;
-    config.setValueByPath("ExtendedVowels", "False");
-    instance.addonManager().addon("hanguld")->setConfig(config);
+    // Strict KS X 5002 on our side too, as fcitx5-hangul (libhangul) has it: the daemon's settings
+    // file says so (testfrontend.py writes it).
     Harness harness(&instance);
     std::map<std::string, std::vector<double>> presses;
     std::map<std::string, std::string> texts;
@@ -492,7 +518,7 @@ int main(int argc, char *argv[]) {
             } else {
                 Harness harness(&instance);
                 runCorpus(harness, cases);
-                runConfiguration(harness, addon);
+                runCandidates(harness);
                 runScenarios(harness);
             }
         }
