@@ -174,8 +174,24 @@ class Daemon:
             self.process.wait()
 
     def stall(self):
-        """SIGSTOP: connections stay open, nothing is answered."""
+        """SIGSTOP: connections stay open, nothing is answered. Returns once every thread of the
+        daemon has stopped: kill() returns before a thread running on the other CPU is stopped, and
+        such a thread could still answer one more key."""
         self.process.send_signal(signal.SIGSTOP)
+        deadline = time.monotonic() + 5
+        tasks = f"/proc/{self.process.pid}/task"
+        while time.monotonic() < deadline:
+            states = []
+            for task in os.listdir(tasks):
+                try:
+                    with open(f"{tasks}/{task}/stat") as file:
+                        states.append(file.read().rsplit(")", 1)[1].split()[0])
+                except OSError:
+                    pass
+            if states and all(state in ("T", "t") for state in states):
+                return
+            time.sleep(0.001)
+        raise TimeoutError(f"hanguld (pid {self.process.pid}) did not stop within 5 s of SIGSTOP")
 
     def resume(self):
         self.process.send_signal(signal.SIGCONT)

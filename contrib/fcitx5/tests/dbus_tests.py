@@ -53,26 +53,6 @@ def private_daemon(settings=None):
     return hangul_testing.Daemon(None, "--config", path), path
 
 
-def stall(daemon):
-    """SIGSTOP, then waits until every thread of the daemon has stopped: kill() returns before a
-    thread running on the other CPU is stopped, and such a thread could still answer one key."""
-    daemon.stall()
-    deadline = time.monotonic() + 5
-    tasks = f"/proc/{daemon.process.pid}/task"
-    while time.monotonic() < deadline:
-        states = []
-        for task in os.listdir(tasks):
-            try:
-                with open(f"{tasks}/{task}/stat") as file:
-                    states.append(file.read().rsplit(")", 1)[1].split()[0])
-            except OSError:
-                pass
-        if states and all(state in ("T", "t") for state in states):
-            return
-        time.sleep(0.001)
-    raise TimeoutError(f"hanguld (pid {daemon.process.pid}) did not stop within 5 s of SIGSTOP")
-
-
 def press(context, key, state=0):
     """Press and release of a named key; returns whether the press was handled."""
     handled = context.key(key[0], key[1], state)
@@ -400,7 +380,7 @@ def hanja(prefix):
             context.type("gks")
             press(context, KEY_F9)
             context.wait_for(lambda: shown(context))
-            stall(daemon)
+            daemon.stall()
             start = time.perf_counter()
             handled = press(context, KEY_DOWN)
             waited = time.perf_counter() - start
@@ -490,7 +470,7 @@ def faults_and_switching(prefix):
             other.type("rk")
             context = fcitx.context(input_method="hanguld")
             context.type("gks")
-            stall(daemon)
+            daemon.stall()
             start = time.perf_counter()
             first = timed_type(context, "r")
             rest = timed_type(context, "kdkssud")
