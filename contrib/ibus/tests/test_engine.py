@@ -19,8 +19,10 @@ import tempfile
 import time
 import traceback
 
-from ibus_host import BACKSPACE, CONTROL, HANGUL, HERE, SPACE, Host, pump
+from ibus_host import (BACKSPACE, CONTROL, DOWN, END, ESCAPE, F9, HANGUL, HANGUL_HANJA, HERE, RETURN, RIGHT, SPACE,
+                       Host, pump)
 import hangul_testing
+import libhangul_hanja
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 TESTS = {"daemon": [], "install": []}
@@ -160,17 +162,183 @@ def control_c_mid_syllable_commits_then_passes_the_shortcut():
     equal(field.take_text(), "하", "text (the shortcut inserts nothing)")
 
 
+def rows(pairs):
+    """What our candidate window shows for libhangul's (value, comment) pairs: the value, then its
+    meaning after a space when it has one."""
+    return [f"{value} {comment}" if comment else value for value, comment in pairs]
+
+
+def click_candidate(row):
+    """A click on row `row` of the candidate window, as the panel reports it: the engine's
+    CandidateClicked over D-Bus. Sent to every engine object our engine process has (IBus creates
+    one per engine switch); only the one showing a window acts on it."""
+    from gi.repository import GLib
+    connection = host.bus.get_connection()
+    introspection = connection.call_sync(
+        "org.freedesktop.IBus.Hanguld", "/org/freedesktop/IBus/Engine", "org.freedesktop.DBus.Introspectable",
+        "Introspect", None, GLib.VariantType("(s)"), 0, 2000, None).unpack()[0]
+    nodes = [part.split('"')[1] for part in introspection.split("<node name=")[1:]]
+    if not nodes:
+        raise AssertionError(f"no engine object to click on: {introspection}")
+    for node in nodes:
+        connection.call_sync("org.freedesktop.IBus.Hanguld", f"/org/freedesktop/IBus/Engine/{node}",
+                             "org.freedesktop.IBus.Engine", "CandidateClicked", GLib.Variant("(uuu)", (row, 1, 0)),
+                             None, 0, 2000, None)
+
+
+def engine_signal(method):
+    """The panel's PageUp, PageDown, CursorUp or CursorDown, sent to the engine over D-Bus (see
+    click_candidate)."""
+    from gi.repository import GLib
+    connection = host.bus.get_connection()
+    introspection = connection.call_sync(
+        "org.freedesktop.IBus.Hanguld", "/org/freedesktop/IBus/Engine", "org.freedesktop.DBus.Introspectable",
+        "Introspect", None, GLib.VariantType("(s)"), 0, 2000, None).unpack()[0]
+    for node in [part.split('"')[1] for part in introspection.split("<node name=")[1:]]:
+        connection.call_sync("org.freedesktop.IBus.Hanguld", f"/org/freedesktop/IBus/Engine/{node}",
+                             "org.freedesktop.IBus.Engine", method, None, None, 0, 2000, None)
+
+
 @test("daemon")
-def hanja_keys_pass_through_while_the_engine_shows_no_candidates():
-    # The daemon converts on F9 and Hangul_Hanja by default; this engine has no lookup table yet, so
-    # it turns hanja keys off rather than leave the user a list they cannot see.
+def hanja_key_shows_libhangul_candidates_and_a_digit_picks():
+    expected = libhangul_hanja.match("prefix", "한")
+    if len(expected) < 10:
+        raise AssertionError(f"libhangul lists {len(expected)} candidates for 한; this test needs a second page")
     field = host.context()
     field.type("gks")
-    equal(field.press(0xFFC6, 67), False, "F9 handled")
-    equal((field.commits, field.preedit), (["한"], ""), "commit and preedit after F9")
-    equal(field.release(0xFFC6, 67), False, "its release handled")
+    equal(field.stroke(*F9), True, "F9 on 한 handled")
+    equal((field.preedit, field.table_visible), ("한", True), "preedit and window after F9")
+    equal(field.candidates, rows(expected[:9]), "the first page: libhangul's first nine, each with its meaning")
+    equal((field.labels, field.cursor, field.orientation), ([str(n) for n in range(1, 10)], 0, 1),
+          "labels, highlighted row and orientation (vertical)")
+    equal(field.type("1"), [True], "the digit 1 handled")
+    equal((field.commits, field.preedit, field.table_visible), ([expected[0][0]], "", False),
+          "commit, preedit and window after 1")
+    field.type("gks")
+    equal(field.stroke(*HANGUL_HANJA), True, "the Hanja key on 한 handled")
+    equal(field.candidates[:1], rows(expected[:1]), "the Hanja key's first candidate")
+    field.type("3")
+    equal(field.take_text(), expected[0][0] + expected[2][0], "text")
+
+
+@test("daemon")
+def ibus_hangul_offers_the_same_first_page():
+    theirs = host.context("hangul")
+    theirs.stroke(*HANGUL)
+    theirs.type("gks")
+    equal(theirs.stroke(*F9), True, "ibus-hangul: F9 on 한 handled")
+    theirs.sync()
+    their_values = theirs.candidates[:9]
+    theirs.stroke(*ESCAPE)
+    their_after_escape = (theirs.preedit, theirs.table_visible)
+    theirs.take_text()
+    ours = host.context()
+    ours.type("gks")
+    ours.stroke(*F9)
+    our_values = [row.split(" ")[0] for row in ours.candidates]
+    equal(our_values, their_values, "the values of the first page, ours and ibus-hangul's")
+    ours.stroke(*ESCAPE)
+    equal((ours.preedit, ours.table_visible), their_after_escape, "after Escape, ours and ibus-hangul's")
+    ours.take_text()
+
+
+@test("daemon")
+def clicking_a_candidate_picks_it():
+    expected = libhangul_hanja.match("prefix", "한")
+    field = host.context()
+    field.type("gks")
+    field.stroke(*F9)
+    click_candidate(1)
+    wait_for(lambda: field.commits == [expected[1][0]], "the click committing the second candidate")
+    equal((field.preedit, field.table_visible), ("", False), "preedit and window after the click")
+    click_candidate(0)
+    field.sync()
+    equal(field.commits, [expected[1][0]], "a click with no window shown does nothing")
+    equal(field.take_text(), expected[1][0], "text")
+
+
+@test("daemon")
+def panel_page_and_cursor_buttons_move_through_the_list():
+    expected = libhangul_hanja.match("prefix", "한")
+    field = host.context()
+    field.type("gks")
+    field.stroke(*F9)
+    engine_signal("PageDown")
+    wait_for(lambda: field.candidates == rows(expected[9:18]), "the second page after PageDown")
+    equal(field.cursor, 0, "the highlight on the second page's first row")
+    engine_signal("CursorDown")
+    wait_for(lambda: field.cursor == 1, "the highlight moving down")
+    engine_signal("PageUp")
+    wait_for(lambda: field.candidates == rows(expected[:9]), "the first page after PageUp")
+    engine_signal("CursorUp")
+    wait_for(lambda: field.cursor == 0, "the highlight moving up")
+    equal(field.stroke(*DOWN), True, "the Down key")
+    equal(field.stroke(*RETURN), True, "Return")
+    equal(field.take_text(), expected[1][0], "Return picks the highlighted candidate")
+
+
+@test("daemon")
+def escape_closes_the_list_and_keeps_the_hangul():
+    field = host.context()
+    field.type("gks")
+    field.stroke(*F9)
+    equal(field.stroke(*ESCAPE), True, "Escape handled")
+    equal((field.commits, field.preedit, field.table_visible), ([], "한", False), "after Escape")
     field.type("1")
-    equal(field.take_text(), "한1", "text (a digit after F9 types the digit, not a hanja)")
+    equal(field.take_text(), "한1", "text: Escape converted nothing, and 1 then typed a digit")
+
+
+@test("daemon")
+def a_lone_jamo_lists_its_symbols():
+    expected = libhangul_hanja.match("exact", "ㅁ", libhangul_hanja.SYMBOLS)
+    field = host.context()
+    field.type("a")
+    equal(field.stroke(*F9), True, "F9 on ㅁ handled")
+    equal(field.candidates, rows(expected[:9]), "the first page: mssymbol.txt's symbols for ㅁ")
+    field.stroke(*DOWN)
+    equal(field.cursor, 1, "the highlight after Down")
+    field.stroke(*RETURN)
+    equal(field.take_text(), expected[1][0], "text")
+
+
+@test("daemon")
+def a_word_before_the_cursor_converts_and_replaces_itself():
+    expected = libhangul_hanja.match("suffix", "대한민국")
+    field = host.context(surrounding=True)
+    field.type(hangul_testing.spell_dubeolsik("우리 대한민국"))
+    equal(field.stroke(*RIGHT), False, "Right commits 국 and passes")
+    equal((field.text, field.preedit), ("우리 대한민국", ""), "text before F9")
+    equal(field.stroke(*F9), True, "F9 with nothing composed handled")
+    equal(field.candidates[:3], rows(expected[:3]), "candidates: libhangul's suffix matches, longest first")
+    field.type("1")
+    equal(field.surrounding_deletes, [(-4, 4)], "delete-surrounding-text: the four characters of 대한민국")
+    equal(field.take_text(), "우리 " + expected[0][0], "text")
+
+
+@test("daemon")
+def f9_in_latin_mode_passes_through():
+    field = host.context()
+    field.stroke(*HANGUL)
+    equal(field.stroke(*F9), False, "F9 in Latin mode")
+    equal(field.table_visible, False, "no window")
+    field.stroke(*HANGUL)
+    equal(libhangul_hanja.match("prefix", "콩"), [], "libhangul's candidates for 콩")
+    field.type("zhd")
+    equal(field.stroke(*F9), False, "F9 on 콩, which the dictionary lacks")
+    equal((field.commits, field.table_visible), (["콩"], False), "commit and window after F9 on 콩")
+    field.take_text()
+
+
+@test("daemon")
+def focus_out_with_the_list_open_hides_it_and_commits_once():
+    field = host.context()
+    field.type("gks")
+    field.stroke(*F9)
+    field.focus_out()
+    equal((field.commits, field.table_visible), (["한"], False), "commits and window after focus out")
+    field.focus_in()
+    field.type("1")
+    equal(field.take_text(), "한1", "text: the list was closed")
 
 
 @test("daemon")
