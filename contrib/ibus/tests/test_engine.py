@@ -9,6 +9,7 @@ Prints one line per test (PASS/FAIL, seconds) and last `RESULT passed failed`; e
 """
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -341,6 +342,134 @@ def focus_out_with_the_list_open_hides_it_and_commits_once():
     equal(field.take_text(), "한1", "text: the list was closed")
 
 
+def engine_pid():
+    """Our engine process under this test's ibus-daemon (other test runs may have engines of their own)."""
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                command = cmdline.read().split(b"\0")[0]
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == host.process.pid and command.endswith(b"ibus-engine-hanguld"):
+            return int(entry)
+    raise AssertionError("no ibus-engine-hanguld process under the test's ibus-daemon")
+
+
+def requests_sent_while(action):
+    """The JSON lines the engine writes to hanguld while `action()` runs, read with strace from the
+    engine's system calls: the daemon never logs what clients send, and this sees exactly what
+    leaves the engine. Returns (method, line) pairs in order."""
+    trace = os.path.join(tempfile.mkdtemp(prefix="ibus-strace-"), "trace")
+    strace = subprocess.Popen(["strace", "-f", "-e", "trace=write,sendto,sendmsg", "-s", "65536", "-o", trace,
+                               "-p", str(engine_pid())], stderr=subprocess.PIPE, text=True)
+    try:
+        attached = strace.stderr.readline()  # "strace: Process N attached", once tracing has begun
+        if "attached" not in attached:
+            raise AssertionError(f"strace could not attach to the engine: {attached.strip()}")
+        action()
+    finally:
+        strace.terminate()
+        strace.wait()
+    requests = []
+    with open(trace, "rb") as lines:
+        for line in lines:
+            for method in re.findall(rb'\\?"method\\?":\\?"([a-z_]+)', line):
+                requests.append((method.decode(), line.decode("utf-8", "replace")))
+    shutil.rmtree(os.path.dirname(trace), ignore_errors=True)
+    return requests
+
+
+@test("daemon")
+def surrounding_text_goes_to_the_daemon_only_just_before_a_hanja_key():
+    field = host.context(surrounding=True)
+    keys = hangul_testing.spell_dubeolsik("우리 대한")
+
+    def typing():
+        field.type(keys)
+        field.stroke(*RIGHT)
+        field.stroke(*F9)
+        field.type("1")
+        field.type("gks")
+
+    requests = requests_sent_while(typing)
+    methods = [method for method, _ in requests]
+    equal(methods.count("set_surrounding_text"), 1, f"set_surrounding_text among {len(methods)} requests")
+    position = methods.index("set_surrounding_text")
+    after = requests[position + 1][1] if position + 1 < len(requests) else ""
+    if "65478" not in after:
+        raise AssertionError(f"the request after set_surrounding_text is not F9's press: {after!r}")
+    equal(methods.count("key"), 2 * (len(keys) + 2 + 1 + 3), "key requests: a press and a release per key")
+    expected = libhangul_hanja.match("suffix", "우리 대한")
+    equal(field.take_text(), "우리 " + expected[0][0] + "한", "text: libhangul's first suffix match for 대한, then 한")
+
+
+@test("daemon")
+def killed_daemon_with_the_list_open_hides_it_and_commits_the_hangul():
+    field = host.context()
+    field.type("gks")
+    field.stroke(*F9)
+    equal(field.table_visible, True, "window before the kill")
+    daemon.kill()
+    equal(field.type("1"), [False], "1 after the kill: passed through")
+    equal((field.text, field.preedit, field.table_visible), ("한1", "", False), "after the kill")
+    daemon.start()
+    deadline = time.monotonic() + 5
+    while True:
+        pump(0.1)
+        field.take_text()
+        if field.type("r") == [True]:
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError("typing did not compose again within 5 s of the daemon's return")
+    field.type("k")
+    field.stroke(*F9)
+    equal(field.table_visible, True, "a window again after the daemon came back")
+    daemon.kill()
+    click_candidate(0)
+    wait_for(lambda: not field.table_visible, "the window hiding after a click with the daemon gone")
+    equal((field.text, field.preedit), ("가", ""), "a click with the daemon gone commits the Hangul")
+    daemon.start()
+    field.take_text()
+
+
+@test("daemon")
+def stalled_daemon_with_the_list_open_hides_it_without_hanging():
+    field = host.context()
+    deadline = time.monotonic() + 5
+    while field.type("g") != [True]:
+        if time.monotonic() > deadline:
+            raise AssertionError("the engine did not compose within 5 s")
+        pump(0.1)
+        field.take_text()
+    field.type("ks")
+    field.stroke(*F9)
+    equal(field.table_visible, True, "window before the stall")
+    daemon.stall()
+    try:
+        start = time.monotonic()
+        handled = field.type("2")
+        took = time.monotonic() - start
+        equal(handled, [False], "2 while the daemon is stopped: passed through")
+        equal((field.text, field.preedit, field.table_visible), ("한2", "", False), "while the daemon is stopped")
+        if took > 1.0:
+            raise AssertionError(f"the key was held up {took:.3f} s (deadline 150 ms)")
+    finally:
+        daemon.resume()
+    deadline = time.monotonic() + 5
+    while True:
+        pump(0.1)
+        field.take_text()
+        if field.type("r") == [True]:
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError("typing did not compose again within 5 s of the daemon's resumption")
+    field.take_text()
+
+
 @test("daemon")
 def switching_engine_commits_the_preedit_once():
     field = host.context()
@@ -471,6 +600,41 @@ def gtk_window_receives_korean_typed_with_xdotool():
         subprocess.run(xdotool + ["key", "Return"], env=environment, check=True)
         text, _ = window.communicate(timeout=10)
         equal(text.strip(), "안녕하세요 한글", "the GTK entry's text")
+    finally:
+        if window and window.poll() is None:
+            window.kill()
+            window.wait()
+        xvfb.terminate()
+        xvfb.wait()
+
+
+@test("daemon")
+def gtk_window_converts_a_syllable_and_a_word_before_the_cursor():
+    # A real GtkEntry: it reports the text around the cursor to IBus and deletes what the engine
+    # asks, so 대한민국 committed and then converted must leave 大韓民國 alone in the entry.
+    syllable = libhangul_hanja.match("prefix", "한")[0][0]
+    word = libhangul_hanja.match("suffix", syllable + " 대한민국")[0]
+    equal(len(word[0]), 4, f"libhangul's first suffix match for 대한민국 is a four-character word ({word})")
+    display_read, display_write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(display_write), "-screen", "0", "640x160x24", "-nolisten",
+                             "tcp"], pass_fds=[display_write], stderr=subprocess.DEVNULL)
+    os.close(display_write)
+    window = None
+    try:
+        with os.fdopen(display_read) as pipe:
+            display = ":" + pipe.readline().strip()
+        environment = dict(os.environ, DISPLAY=display, GTK_IM_MODULE="ibus", NO_AT_BRIDGE="1")
+        host.bus.set_global_engine("hanguld")
+        window = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "gtk_window.py")], env=environment,
+                                  stdout=subprocess.PIPE, text=True)
+        equal(window.stdout.readline().strip(), "ready", "the window's first line")
+        subprocess.run(["xdotool", "search", "--sync", "--name", "hangul-ibus-test", "windowfocus", "--sync"],
+                       env=environment, check=True, stdout=subprocess.DEVNULL)
+        pump(0.3)
+        names = [*"gks", "F9", "1", "space", *hangul_testing.spell_dubeolsik("대한민국"), "End", "F9", "1", "Return"]
+        subprocess.run(["xdotool", "key", "--delay", "60", *names], env=environment, check=True)
+        text, _ = window.communicate(timeout=10)
+        equal(text.strip(), f"{syllable} {word[0]}", "the GTK entry's text")
     finally:
         if window and window.poll() is None:
             window.kill()
