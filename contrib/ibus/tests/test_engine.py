@@ -222,24 +222,52 @@ def hanja_key_shows_libhangul_candidates_and_a_digit_picks():
     equal(field.take_text(), expected[0][0] + expected[2][0], "text")
 
 
+def hanja_session(field, keys_before, key):
+    """Types `keys_before`, then the hanja key `key` (with nothing composed when `keys_before` ends in
+    Right), and returns the values of the page shown (each row's text up to its first space: our
+    rows add the meaning after one) and the field's text and preedit after `1` picks."""
+    for step in keys_before:
+        if isinstance(step, tuple):
+            field.stroke(*step)
+        else:
+            field.type(step)
+    field.stroke(*key)
+    field.sync()
+    values = [row.split(" ")[0] for row in field.candidates[:9]]
+    field.type("1")
+    field.sync()
+    return values, field.surrounding_deletes, field.take_text()
+
+
 @test("daemon")
-def ibus_hangul_offers_the_same_first_page():
+def ibus_hangul_converts_the_same_keys_the_same_way():
+    cases = [
+        ("한, F9, 1", ["gks"], F9),
+        ("ㅁ, F9, 1", ["a"], F9),
+        ("우리 대한민국 committed, F9, 1", [hangul_testing.spell_dubeolsik("우리 대한민국"), RIGHT], F9),
+        ("한, Hangul_Hanja, 1", ["gks"], HANGUL_HANJA),
+    ]
+    for name, keys_before, key in cases:
+        theirs = host.context("hangul", surrounding=True)
+        theirs.stroke(*HANGUL)
+        their_result = hanja_session(theirs, keys_before, key)
+        ours = host.context(surrounding=True)
+        our_result = hanja_session(ours, keys_before, key)
+        if not their_result[0]:
+            raise AssertionError(f"{name}: ibus-hangul showed no candidates")
+        equal(our_result, their_result, f"{name}: first page, surrounding deletions and text, ours and ibus-hangul's")
     theirs = host.context("hangul")
     theirs.stroke(*HANGUL)
     theirs.type("gks")
-    equal(theirs.stroke(*F9), True, "ibus-hangul: F9 on 한 handled")
-    theirs.sync()
-    their_values = theirs.candidates[:9]
+    theirs.stroke(*F9)
     theirs.stroke(*ESCAPE)
     their_after_escape = (theirs.preedit, theirs.table_visible)
     theirs.take_text()
     ours = host.context()
     ours.type("gks")
     ours.stroke(*F9)
-    our_values = [row.split(" ")[0] for row in ours.candidates]
-    equal(our_values, their_values, "the values of the first page, ours and ibus-hangul's")
     ours.stroke(*ESCAPE)
-    equal((ours.preedit, ours.table_visible), their_after_escape, "after Escape, ours and ibus-hangul's")
+    equal((ours.preedit, ours.table_visible), their_after_escape, "after 한, F9, Escape, ours and ibus-hangul's")
     ours.take_text()
 
 
