@@ -345,6 +345,22 @@ def a_word_before_the_cursor_converts_and_replaces_itself():
 
 
 @test("daemon")
+def a_selection_converts_whole_and_is_replaced_by_the_commit():
+    from gi.repository import IBus
+    expected = libhangul_hanja.match("exact", "대한민국")
+    field = host.context(surrounding=True)
+    field.surrounding = False  # this test reports the field's text itself: 대한민국 selected, then 만세
+    field.sync()
+    field.ic.set_surrounding_text(IBus.Text.new_from_string("대한민국 만세"), 4, 0)
+    equal(field.stroke(*F9), True, "F9 over a selection handled, the session's first key")
+    equal(field.candidates[:1], rows(expected[:1]), "the selection's own candidates (not a suffix match)")
+    field.type("1")
+    equal((field.commits, field.surrounding_deletes), ([expected[0][0]], []),
+          "the pick is committed in place of the selection, with nothing deleted before the cursor")
+    field.take_text()
+
+
+@test("daemon")
 def f9_in_latin_mode_passes_through():
     field = host.context()
     field.stroke(*HANGUL)

@@ -63,8 +63,10 @@ final class DaemonLink {
         return press
     }
 
-    /// Whether a press is one of the session's hanja keys.
+    /// Whether a press is one of the session's hanja keys. Adopts a connection made meanwhile first,
+    /// since the keys come with its `hello`: a hanja key may be the first key of a session.
     func isHanjaKey(keysym: UInt32, modifiers: UInt32) -> Bool {
+        guard currentClient() != nil else { return false }
         let keysym = Keysym(rawValue: keysym)
         let modifiers = ModifierMask(rawValue: modifiers)
         return hanjaKeys.contains { $0.matches(keysym: keysym, modifiers: modifiers) }
