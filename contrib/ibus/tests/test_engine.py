@@ -74,6 +74,7 @@ def first_difference(ours, theirs, key_lines):
 # --- group "daemon": a private hanguld from hangul_testing.Daemon --------------------------------
 
 daemon = None
+daemon_config = None  # the daemon's XDG_CONFIG_HOME (the ibus-daemon and its engines get another)
 host = None
 typed = {}
 
@@ -515,6 +516,52 @@ def stalled_daemon_with_the_list_open_hides_it_without_hanging():
 
 
 @test("daemon")
+def a_reload_that_changes_the_options_keeps_the_session_composing():
+    # After the settings file changes, the daemon appends every option to the next state reply
+    # (PROTOCOL.md section 5); the engine reads the hanja keys from it and must go on composing.
+    settings = os.path.join(daemon_config, "hangul", "config.toml")
+    field = host.context()
+    equal(field.type("rk"), [True, True], "typing before the reload")
+    field.take_text()
+    os.makedirs(os.path.dirname(settings), exist_ok=True)
+    try:
+        with open(settings, "w") as out:
+            out.write("auto-reorder = true\n")
+        daemon.process.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + 5
+        while True:
+            pump(0.1)
+            # A session takes new settings only at a request with nothing composed before or after
+            # it (PROTOCOL.md section 5): Right, with nothing composed, is one; its reply carries them.
+            equal(field.stroke(*RIGHT), False, "Right with nothing composed")
+            equal(field.type("kr"), [True, True], "ㅏ then ㄱ after the reload")
+            if field.preedit == "가":
+                break
+            field.take_text()
+            if time.monotonic() > deadline:
+                raise AssertionError(f"auto-reorder did not take effect within 5 s (preedit {field.preedit!r})")
+        field.take_text()
+        field.type("gks")
+        equal(field.stroke(*F9), True, "F9 after the reload")
+        field.type("1")
+        equal(field.take_text(), libhangul_hanja.match("prefix", "한")[0][0], "a hanja pick after the reload")
+    finally:
+        os.remove(settings)
+        daemon.process.send_signal(signal.SIGHUP)
+    deadline = time.monotonic() + 5
+    while True:
+        pump(0.1)
+        field.stroke(*RIGHT)
+        field.type("kr")
+        if field.preedit != "가":
+            break
+        field.take_text()
+        if time.monotonic() > deadline:
+            raise AssertionError("auto-reorder was not turned off again within 5 s of the file's removal")
+    field.take_text()
+
+
+@test("daemon")
 def switching_engine_commits_the_preedit_once():
     field = host.context()
     field.type("gks")
@@ -753,12 +800,16 @@ def installed_engine_starts_hanguld_and_uninstall_removes_everything():
 
 
 def main():
-    global daemon, host
+    global daemon, daemon_config, host
     group = sys.argv[1] if len(sys.argv) > 1 else ""
     if group not in TESTS:
         print(f"usage: test_engine.py {'|'.join(TESTS)}", file=sys.stderr)
         return 64
     if group == "daemon":
+        # The daemon's settings file and the user's hanja dictionary live under XDG_CONFIG_HOME: a
+        # directory of the test's own, so the developer's files change no expected value.
+        daemon_config = tempfile.mkdtemp(prefix="hanguld-config-")
+        os.environ["XDG_CONFIG_HOME"] = daemon_config
         daemon = hangul_testing.Daemon()
         daemon.start()
         host = Host(daemon.environment(), with_ibus_hangul=True).start()
