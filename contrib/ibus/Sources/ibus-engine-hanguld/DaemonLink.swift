@@ -90,12 +90,6 @@ final class DaemonLink {
         perform(.selectCandidate(index))
     }
 
-    /// Closes the candidate list without converting.
-    func closeCandidates() -> DaemonReply? {
-        guard client != nil else { return nil }
-        return perform(.closeCandidates)
-    }
-
     /// Drops the preedit: the client already committed what it showed (focus out, reset). Closes an
     /// open candidate list too (any state change does, section 9.5).
     func cancel() {
