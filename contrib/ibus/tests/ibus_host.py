@@ -141,7 +141,8 @@ class TextField:
     character, shortcuts (Control, Alt, Super) inserting nothing. The cursor is always at the end.
 
     The candidate window is what the engine last sent: `candidates` (each row's text), `labels`,
-    `cursor` (row in the page) and `table_visible`. With `surrounding=True` the field reports
+    `cursor` (row in the page), `orientation`, `table_visible`, and `auxiliary` (the text above it,
+    None while hidden). With `surrounding=True` the field reports
     surrounding text as GTK's IM module does (the capability, and the text before every key press,
     which IBus sends on only when the engine asked for it) and honours `delete-surrounding-text`;
     `surrounding_deletes` records each deletion as (offset, count).
@@ -164,6 +165,11 @@ class TextField:
         self.ic.connect("show-lookup-table", self._on_show_lookup_table)
         self.ic.connect("hide-lookup-table", self._on_hide_lookup_table)
         self.ic.connect("delete-surrounding-text", self._on_delete_surrounding_text)
+        self.auxiliary = None  # the auxiliary text shown above the candidates; None while hidden
+        self._auxiliary_text = ""
+        self.ic.connect("update-auxiliary-text", self._on_update_auxiliary_text)
+        self.ic.connect("show-auxiliary-text", self._on_show_auxiliary_text)
+        self.ic.connect("hide-auxiliary-text", self._on_hide_auxiliary_text)
         self.ic.connect("commit-text", self._on_commit)
         self.ic.connect("update-preedit-text", self._on_preedit)
         self.ic.connect("update-preedit-text-with-mode", self._on_preedit_with_mode)
@@ -172,10 +178,10 @@ class TextField:
         self.mode_label = None
         self.ic.connect("register-properties", self._on_register_properties)
         self.ic.connect("update-property", self._on_update_property)
-        # LOOKUP_TABLE: the field draws the candidate window itself, so ibus-daemon sends the table to
+        # LOOKUP_TABLE, AUXILIARY_TEXT: the field draws the candidate window itself, so ibus-daemon sends the table to
         # it (without a panel, which the recipe disables, it would go nowhere).
         capabilities = (IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS | IBus.Capabilite.PROPERTY
-                        | IBus.Capabilite.LOOKUP_TABLE)
+                        | IBus.Capabilite.LOOKUP_TABLE | IBus.Capabilite.AUXILIARY_TEXT)
         if surrounding:
             capabilities |= IBus.Capabilite.SURROUNDING_TEXT
         self.ic.set_capabilities(int(capabilities))
@@ -217,6 +223,16 @@ class TextField:
         self.cursor = table.get_cursor_pos()
         self.orientation = table.get_orientation()
         self.table_visible = bool(visible)
+
+    def _on_update_auxiliary_text(self, _ic, text, visible):
+        self._auxiliary_text = text.get_text()
+        self.auxiliary = self._auxiliary_text if visible else None
+
+    def _on_show_auxiliary_text(self, _ic):
+        self.auxiliary = self._auxiliary_text
+
+    def _on_hide_auxiliary_text(self, _ic):
+        self.auxiliary = None
 
     def _on_show_lookup_table(self, _ic):
         self.table_visible = True

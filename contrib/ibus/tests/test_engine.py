@@ -213,9 +213,10 @@ def hanja_key_shows_libhangul_candidates_and_a_digit_picks():
     equal(field.candidates, rows(expected[:9]), "the first page: libhangul's first nine, each with its meaning")
     equal((field.labels, field.cursor, field.orientation), ([str(n) for n in range(1, 10)], 0, 1),
           "labels, highlighted row and orientation (vertical)")
+    equal(field.auxiliary, f"1 / {len(expected)}", "the auxiliary text: the highlight's place in the whole list")
     equal(field.type("1"), [True], "the digit 1 handled")
-    equal((field.commits, field.preedit, field.table_visible), ([expected[0][0]], "", False),
-          "commit, preedit and window after 1")
+    equal((field.commits, field.preedit, field.table_visible, field.auxiliary), ([expected[0][0]], "", False, None),
+          "commit, preedit, window and auxiliary text after 1")
     field.type("gks")
     equal(field.stroke(*HANGUL_HANJA), True, "the Hanja key on 한 handled")
     equal(field.candidates[:1], rows(expected[:1]), "the Hanja key's first candidate")
@@ -298,6 +299,7 @@ def panel_page_and_cursor_buttons_move_through_the_list():
     equal(field.cursor, 0, "the highlight on the second page's first row")
     engine_signal("CursorDown")
     wait_for(lambda: field.cursor == 1, "the highlight moving down")
+    equal(field.auxiliary, f"11 / {len(expected)}", "the auxiliary text on the second page")
     engine_signal("PageUp")
     wait_for(lambda: field.candidates == rows(expected[:9]), "the first page after PageUp")
     engine_signal("CursorUp")
@@ -355,6 +357,8 @@ def a_selection_converts_whole_and_is_replaced_by_the_commit():
     field.ic.set_surrounding_text(IBus.Text.new_from_string("대한민국 만세"), 4, 0)
     equal(field.stroke(*F9), True, "F9 over a selection handled, the session's first key")
     equal(field.candidates[:1], rows(expected[:1]), "the selection's own candidates (not a suffix match)")
+    equal(field.auxiliary, None if len(expected) <= 9 else f"1 / {len(expected)}",
+          "the auxiliary text: none for a list that fits its page")
     field.type("1")
     equal((field.commits, field.surrounding_deletes), ([expected[0][0]], []),
           "the pick is committed in place of the selection, with nothing deleted before the cursor")

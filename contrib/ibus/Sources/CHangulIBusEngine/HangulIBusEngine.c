@@ -152,15 +152,22 @@ void hangul_ibus_engine_candidates_append(IBusEngine *engine, const char *value,
     ibus_lookup_table_append_candidate(self->page, text);
 }
 
-void hangul_ibus_engine_candidates_show(IBusEngine *engine, guint cursor) {
+void hangul_ibus_engine_candidates_show(IBusEngine *engine, guint cursor, const char *position) {
     HangulIBusEngine *self = SELF(engine);
     if (!self->page) return;
     ibus_lookup_table_set_cursor_pos(self->page, cursor);
     ibus_engine_update_lookup_table(engine, self->page, TRUE);
     g_clear_object(&self->page);
+    if (position)
+        ibus_engine_update_auxiliary_text(engine, ibus_text_new_from_string(position), TRUE);
+    else
+        ibus_engine_hide_auxiliary_text(engine);
 }
 
-void hangul_ibus_engine_candidates_hide(IBusEngine *engine) { ibus_engine_hide_lookup_table(engine); }
+void hangul_ibus_engine_candidates_hide(IBusEngine *engine) {
+    ibus_engine_hide_lookup_table(engine);
+    ibus_engine_hide_auxiliary_text(engine);
+}
 
 void hangul_ibus_engine_delete_before(IBusEngine *engine, guint count) {
     if (count > 0) ibus_engine_delete_surrounding_text(engine, -(gint)count, count);

@@ -38,6 +38,14 @@ public struct CandidateWindow: Equatable, Sendable {
         return min(max(highlight - start, 0), items.count - 1)
     }
 
+    /// Where the highlight is in the whole list, `12 / 100`, for a list longer than its page: a page
+    /// of nine shows the user neither that more candidates follow nor how many; nil when the page is
+    /// the whole list.
+    public var position: String? {
+        guard total > items.count else { return nil }
+        return "\(highlight + 1) / \(total)"
+    }
+
     /// The index in the whole list of the page's row `row` (a click), or nil when the page has no such
     /// row: a click from a stale window must not pick a candidate the user did not see.
     public func listIndex(ofRow row: Int) -> Int? {

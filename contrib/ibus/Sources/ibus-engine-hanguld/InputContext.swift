@@ -185,6 +185,10 @@ final class InputContext {
         for item in window.items {
             hangul_ibus_engine_candidates_append(engine, item.value, item.meaning)
         }
-        hangul_ibus_engine_candidates_show(engine, guint(window.cursorInPage))
+        if let position = window.position {
+            hangul_ibus_engine_candidates_show(engine, guint(window.cursorInPage), position)
+        } else {
+            hangul_ibus_engine_candidates_show(engine, guint(window.cursorInPage), nil)
+        }
     }
 }

@@ -75,4 +75,10 @@ import Testing
         #expect(page.cursorInPage == 1)
         #expect(CandidateWindow(items: [], start: 0, highlight: 3, total: 0).cursorInPage == 0)
     }
+
+    @Test func aListLongerThanItsPageSaysWhereTheHighlightIs() {
+        let second = CandidateWindow(items: [.init(value: "佳"), .init(value: "嘉")], start: 9, highlight: 10, total: 11)
+        #expect(second.position == "11 / 11")
+        #expect(page.position == nil)
+    }
 }

@@ -50,10 +50,11 @@ void hangul_ibus_engine_update_mode(IBusEngine *engine, gboolean hangul);
 
 /* The candidate window (an IBusLookupTable, vertical, labels 1 to 9): begin a page, append its rows
  * in order (the value, then its meaning after a space, dimmed; an empty meaning shows the value
- * alone), then show it with the highlighted row. Hiding it is one signal. */
+ * alone), then show it with the highlighted row and `position` as the auxiliary text above it (NULL
+ * hides that). Hiding hides both. */
 void hangul_ibus_engine_candidates_begin(IBusEngine *engine);
 void hangul_ibus_engine_candidates_append(IBusEngine *engine, const char *value, const char *meaning);
-void hangul_ibus_engine_candidates_show(IBusEngine *engine, guint cursor);
+void hangul_ibus_engine_candidates_show(IBusEngine *engine, guint cursor, const char *position);
 void hangul_ibus_engine_candidates_hide(IBusEngine *engine);
 
 /* Deletes `count` characters immediately before the cursor (ibus_engine_delete_surrounding_text with
