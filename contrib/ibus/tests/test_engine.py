@@ -74,7 +74,7 @@ def first_difference(ours, theirs, key_lines):
 # --- group "daemon": a private hanguld from hangul_testing.Daemon --------------------------------
 
 daemon = None
-daemon_config = None  # the daemon's XDG_CONFIG_HOME (the ibus-daemon and its engines get another)
+daemon_config = None  # the daemon's XDG_CONFIG_HOME, which holds its settings file
 host = None
 typed = {}
 
@@ -812,9 +812,11 @@ def main():
     if group == "daemon":
         # The daemon's settings file and the user's hanja dictionary live under XDG_CONFIG_HOME: a
         # directory of the test's own, so the developer's files change no expected value.
+        # --config names the settings file outright: a restarted daemon (the fault tests) inherits the
+        # environment ibus_host gave this process, whose XDG_CONFIG_HOME is the ibus-daemon's.
         daemon_config = tempfile.mkdtemp(prefix="hanguld-config-")
         os.environ["XDG_CONFIG_HOME"] = daemon_config
-        daemon = hangul_testing.Daemon()
+        daemon = hangul_testing.Daemon(None, "--config", os.path.join(daemon_config, "hangul", "config.toml"))
         daemon.start()
         host = Host(daemon.environment(), with_ibus_hangul=True).start()
     passed = failed = 0
