@@ -11,7 +11,6 @@ OSError naming the package.
 """
 
 import ctypes
-import ctypes.util
 
 SYMBOLS = "/usr/share/libhangul/hanja/mssymbol.txt"
 

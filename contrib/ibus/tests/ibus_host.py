@@ -38,7 +38,6 @@ ESCAPE = (0xFF1B, 1)
 RETURN = (0xFF0D, 28)
 DOWN = (0xFF54, 108)
 RIGHT = (0xFF53, 106)
-END = (0xFF57, 107)
 
 
 def engine_executable():

@@ -20,8 +20,8 @@ import tempfile
 import time
 import traceback
 
-from ibus_host import (BACKSPACE, CONTROL, DOWN, END, ESCAPE, F9, HANGUL, HANGUL_HANJA, HERE, RETURN, RIGHT, SPACE,
-                       Host, pump)
+from ibus_host import (BACKSPACE, CONTROL, DOWN, ESCAPE, F9, HANGUL, HANGUL_HANJA, HERE, RETURN, RIGHT, SPACE, Host,
+                       pump)
 import hangul_testing
 import libhangul_hanja
 
@@ -170,10 +170,10 @@ def rows(pairs):
     return [f"{value} {comment}" if comment else value for value, comment in pairs]
 
 
-def click_candidate(row):
-    """A click on row `row` of the candidate window, as the panel reports it: the engine's
-    CandidateClicked over D-Bus. Sent to every engine object our engine process has (IBus creates
-    one per engine switch); only the one showing a window acts on it."""
+def call_engines(method, arguments=None):
+    """Calls `method` of org.freedesktop.IBus.Engine on every engine object our engine process has,
+    as the panel's clicks and buttons reach an engine (through ibus-daemon). IBus creates one object
+    per engine switch, and only the one showing a candidate window acts on these calls."""
     from gi.repository import GLib
     connection = host.bus.get_connection()
     introspection = connection.call_sync(
@@ -181,24 +181,22 @@ def click_candidate(row):
         "Introspect", None, GLib.VariantType("(s)"), 0, 2000, None).unpack()[0]
     nodes = [part.split('"')[1] for part in introspection.split("<node name=")[1:]]
     if not nodes:
-        raise AssertionError(f"no engine object to click on: {introspection}")
+        raise AssertionError(f"no engine object to call {method} on: {introspection}")
     for node in nodes:
         connection.call_sync("org.freedesktop.IBus.Hanguld", f"/org/freedesktop/IBus/Engine/{node}",
-                             "org.freedesktop.IBus.Engine", "CandidateClicked", GLib.Variant("(uuu)", (row, 1, 0)),
-                             None, 0, 2000, None)
+                             "org.freedesktop.IBus.Engine", method, arguments, None, 0, 2000, None)
+
+
+def click_candidate(row):
+    """A click on row `row` of the candidate window: the engine's CandidateClicked(row, button 1, no
+    modifiers)."""
+    from gi.repository import GLib
+    call_engines("CandidateClicked", GLib.Variant("(uuu)", (row, 1, 0)))
 
 
 def engine_signal(method):
-    """The panel's PageUp, PageDown, CursorUp or CursorDown, sent to the engine over D-Bus (see
-    click_candidate)."""
-    from gi.repository import GLib
-    connection = host.bus.get_connection()
-    introspection = connection.call_sync(
-        "org.freedesktop.IBus.Hanguld", "/org/freedesktop/IBus/Engine", "org.freedesktop.DBus.Introspectable",
-        "Introspect", None, GLib.VariantType("(s)"), 0, 2000, None).unpack()[0]
-    for node in [part.split('"')[1] for part in introspection.split("<node name=")[1:]]:
-        connection.call_sync("org.freedesktop.IBus.Hanguld", f"/org/freedesktop/IBus/Engine/{node}",
-                             "org.freedesktop.IBus.Engine", method, None, None, 0, 2000, None)
+    """The panel's PageUp, PageDown, CursorUp or CursorDown."""
+    call_engines(method)
 
 
 @test("daemon")
