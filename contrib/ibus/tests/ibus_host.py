@@ -32,6 +32,12 @@ CONTROL = int(IBus.ModifierType.CONTROL_MASK)
 BACKSPACE = (0xFF08, 14)
 HANGUL = (0xFF31, 122)
 SPACE = (0x20, 57)
+F9 = (0xFFC6, 67)
+HANGUL_HANJA = (0xFF34, 123)  # KEY_HANJA; xkb's evdev keymap maps it to Hangul_Hanja
+ESCAPE = (0xFF1B, 1)
+RETURN = (0xFF0D, 28)
+DOWN = (0xFF54, 108)
+RIGHT = (0xFF53, 106)
 
 
 def engine_executable():
@@ -112,8 +118,8 @@ class Host:
                 self.process.kill()
                 self.process.wait()
 
-    def context(self, engine="hanguld"):
-        return TextField(self, engine)
+    def context(self, engine="hanguld", surrounding=False):
+        return TextField(self, engine, surrounding)
 
 
 def pump(seconds=0.0):
@@ -131,14 +137,38 @@ def pump(seconds=0.0):
 class TextField:
     """An input context plus the text an application would hold: commits inserted, unhandled
     printable keys typed after them (PROTOCOL.md section 8), an unhandled BackSpace deleting one
-    character, shortcuts (Control, Alt, Super) inserting nothing."""
+    character, shortcuts (Control, Alt, Super) inserting nothing. The cursor is always at the end.
 
-    def __init__(self, host, engine):
+    The candidate window is what the engine last sent: `candidates` (each row's text), `labels`,
+    `cursor` (row in the page), `orientation`, `table_visible`, and `auxiliary` (the text above it,
+    None while hidden). With `surrounding=True` the field reports
+    surrounding text as GTK's IM module does (the capability, and the text before every key press,
+    which IBus sends on only when the engine asked for it) and honours `delete-surrounding-text`;
+    `surrounding_deletes` records each deletion as (offset, count).
+    """
+
+    def __init__(self, host, engine, surrounding=False):
         self.host = host
         self.ic = host.bus.create_input_context("hangul-test")
         self.text = ""
         self.preedit = ""
         self.commits = []
+        self.surrounding = surrounding
+        self.surrounding_deletes = []
+        self.candidates = []
+        self.labels = []
+        self.cursor = None
+        self.orientation = None
+        self.table_visible = False
+        self.ic.connect("update-lookup-table", self._on_update_lookup_table)
+        self.ic.connect("show-lookup-table", self._on_show_lookup_table)
+        self.ic.connect("hide-lookup-table", self._on_hide_lookup_table)
+        self.ic.connect("delete-surrounding-text", self._on_delete_surrounding_text)
+        self.auxiliary = None  # the auxiliary text shown above the candidates; None while hidden
+        self._auxiliary_text = ""
+        self.ic.connect("update-auxiliary-text", self._on_update_auxiliary_text)
+        self.ic.connect("show-auxiliary-text", self._on_show_auxiliary_text)
+        self.ic.connect("hide-auxiliary-text", self._on_hide_auxiliary_text)
         self.ic.connect("commit-text", self._on_commit)
         self.ic.connect("update-preedit-text", self._on_preedit)
         self.ic.connect("update-preedit-text-with-mode", self._on_preedit_with_mode)
@@ -147,8 +177,13 @@ class TextField:
         self.mode_label = None
         self.ic.connect("register-properties", self._on_register_properties)
         self.ic.connect("update-property", self._on_update_property)
-        self.ic.set_capabilities(int(IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS
-                                     | IBus.Capabilite.PROPERTY))
+        # LOOKUP_TABLE, AUXILIARY_TEXT: the field draws the candidate window itself, so ibus-daemon sends the table to
+        # it (without a panel, which the recipe disables, it would go nowhere).
+        capabilities = (IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS | IBus.Capabilite.PROPERTY
+                        | IBus.Capabilite.LOOKUP_TABLE | IBus.Capabilite.AUXILIARY_TEXT)
+        if surrounding:
+            capabilities |= IBus.Capabilite.SURROUNDING_TEXT
+        self.ic.set_capabilities(int(capabilities))
         self.ic.focus_in()
         self.engine = engine
         # In IBus's global-engine mode a focused context takes the global engine. Setting it again
@@ -180,6 +215,40 @@ class TextField:
     def _on_hide_preedit(self, _ic):
         self.preedit = ""
 
+    def _on_update_lookup_table(self, _ic, table, visible):
+        count = table.get_number_of_candidates()
+        self.candidates = [table.get_candidate(i).get_text() for i in range(count)]
+        self.labels = [table.get_label(i).get_text() if table.get_label(i) else None for i in range(count)]
+        self.cursor = table.get_cursor_pos()
+        self.orientation = table.get_orientation()
+        self.table_visible = bool(visible)
+
+    def _on_update_auxiliary_text(self, _ic, text, visible):
+        self._auxiliary_text = text.get_text()
+        self.auxiliary = self._auxiliary_text if visible else None
+
+    def _on_show_auxiliary_text(self, _ic):
+        self.auxiliary = self._auxiliary_text
+
+    def _on_hide_auxiliary_text(self, _ic):
+        self.auxiliary = None
+
+    def _on_show_lookup_table(self, _ic):
+        self.table_visible = True
+
+    def _on_hide_lookup_table(self, _ic):
+        self.table_visible = False
+
+    def _on_delete_surrounding_text(self, _ic, offset, count):
+        self.surrounding_deletes.append((offset, count))
+        if offset < 0 and -offset <= len(self.text) and count <= -offset:
+            start = len(self.text) + offset
+            self.text = self.text[:start] + self.text[start + count:]
+
+    def report_surrounding_text(self):
+        """What GTK's IM module does before each key press: the field's text, the cursor at its end."""
+        self.ic.set_surrounding_text(IBus.Text.new_from_string(self.text), len(self.text), len(self.text))
+
     def _on_register_properties(self, _ic, properties):
         index = 0
         while (prop := properties.get(index)) is not None:
@@ -209,6 +278,8 @@ class TextField:
         pump()
 
     def press(self, keysym, code, state=0):
+        if self.surrounding:
+            self.report_surrounding_text()
         handled = self.ic.process_key_event(keysym, code, state)
         pump()
         if not handled:

@@ -9,6 +9,7 @@ Prints one line per test (PASS/FAIL, seconds) and last `RESULT passed failed`; e
 """
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -19,8 +20,10 @@ import tempfile
 import time
 import traceback
 
-from ibus_host import BACKSPACE, CONTROL, HANGUL, HERE, SPACE, Host, pump
+from ibus_host import (BACKSPACE, CONTROL, DOWN, ESCAPE, F9, HANGUL, HANGUL_HANJA, HERE, RETURN, RIGHT, SPACE, Host,
+                       pump)
 import hangul_testing
+import libhangul_hanja
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 TESTS = {"daemon": [], "install": []}
@@ -71,6 +74,7 @@ def first_difference(ours, theirs, key_lines):
 # --- group "daemon": a private hanguld from hangul_testing.Daemon --------------------------------
 
 daemon = None
+daemon_config = None  # the daemon's XDG_CONFIG_HOME, which holds its settings file
 host = None
 typed = {}
 
@@ -160,17 +164,403 @@ def control_c_mid_syllable_commits_then_passes_the_shortcut():
     equal(field.take_text(), "하", "text (the shortcut inserts nothing)")
 
 
+def rows(pairs):
+    """What our candidate window shows for libhangul's (value, comment) pairs: the value, then its
+    meaning after a space when it has one."""
+    return [f"{value} {comment}" if comment else value for value, comment in pairs]
+
+
+def call_engines(method, arguments=None):
+    """Calls `method` of org.freedesktop.IBus.Engine on every engine object our engine process has,
+    as the panel's clicks and buttons reach an engine (through ibus-daemon). IBus creates one object
+    per engine switch, and only the one showing a candidate window acts on these calls."""
+    from gi.repository import GLib
+    connection = host.bus.get_connection()
+    introspection = connection.call_sync(
+        "org.freedesktop.IBus.Hanguld", "/org/freedesktop/IBus/Engine", "org.freedesktop.DBus.Introspectable",
+        "Introspect", None, GLib.VariantType("(s)"), 0, 2000, None).unpack()[0]
+    nodes = [part.split('"')[1] for part in introspection.split("<node name=")[1:]]
+    if not nodes:
+        raise AssertionError(f"no engine object to call {method} on: {introspection}")
+    for node in nodes:
+        connection.call_sync("org.freedesktop.IBus.Hanguld", f"/org/freedesktop/IBus/Engine/{node}",
+                             "org.freedesktop.IBus.Engine", method, arguments, None, 0, 2000, None)
+
+
+def click_candidate(row):
+    """A click on row `row` of the candidate window: the engine's CandidateClicked(row, button 1, no
+    modifiers)."""
+    from gi.repository import GLib
+    call_engines("CandidateClicked", GLib.Variant("(uuu)", (row, 1, 0)))
+
+
+def engine_signal(method):
+    """The panel's PageUp, PageDown, CursorUp or CursorDown."""
+    call_engines(method)
+
+
 @test("daemon")
-def hanja_keys_pass_through_while_the_engine_shows_no_candidates():
-    # The daemon converts on F9 and Hangul_Hanja by default; this engine has no lookup table yet, so
-    # it turns hanja keys off rather than leave the user a list they cannot see.
+def hanja_key_shows_libhangul_candidates_and_a_digit_picks():
+    expected = libhangul_hanja.match("prefix", "한")
+    if len(expected) < 10:
+        raise AssertionError(f"libhangul lists {len(expected)} candidates for 한; this test needs a second page")
     field = host.context()
     field.type("gks")
-    equal(field.press(0xFFC6, 67), False, "F9 handled")
-    equal((field.commits, field.preedit), (["한"], ""), "commit and preedit after F9")
-    equal(field.release(0xFFC6, 67), False, "its release handled")
+    equal(field.stroke(*F9), True, "F9 on 한 handled")
+    equal((field.preedit, field.table_visible), ("한", True), "preedit and window after F9")
+    equal(field.candidates, rows(expected[:9]), "the first page: libhangul's first nine, each with its meaning")
+    equal((field.labels, field.cursor, field.orientation), ([str(n) for n in range(1, 10)], 0, 1),
+          "labels, highlighted row and orientation (vertical)")
+    equal(field.auxiliary, f"1 / {len(expected)}", "the auxiliary text: the highlight's place in the whole list")
+    equal(field.type("1"), [True], "the digit 1 handled")
+    equal((field.commits, field.preedit, field.table_visible, field.auxiliary), ([expected[0][0]], "", False, None),
+          "commit, preedit, window and auxiliary text after 1")
+    field.type("gks")
+    equal(field.stroke(*HANGUL_HANJA), True, "the Hanja key on 한 handled")
+    equal(field.candidates[:1], rows(expected[:1]), "the Hanja key's first candidate")
+    field.type("3")
+    equal(field.take_text(), expected[0][0] + expected[2][0], "text")
+
+
+def hanja_session(field, keys_before, key):
+    """Types `keys_before`, then the hanja key `key` (with nothing composed when `keys_before` ends in
+    Right), and returns the values of the page shown (each row's text up to its first space: our
+    rows add the meaning after one) and the field's text and preedit after `1` picks."""
+    for step in keys_before:
+        if isinstance(step, tuple):
+            field.stroke(*step)
+        else:
+            field.type(step)
+    field.stroke(*key)
+    field.sync()
+    values = [row.split(" ")[0] for row in field.candidates[:9]]
     field.type("1")
-    equal(field.take_text(), "한1", "text (a digit after F9 types the digit, not a hanja)")
+    field.sync()
+    return values, field.surrounding_deletes, field.take_text()
+
+
+@test("daemon")
+def ibus_hangul_converts_the_same_keys_the_same_way():
+    cases = [
+        ("한, F9, 1", ["gks"], F9),
+        ("ㅁ, F9, 1", ["a"], F9),
+        ("우리 대한민국 committed, F9, 1", [hangul_testing.spell_dubeolsik("우리 대한민국"), RIGHT], F9),
+        ("한, Hangul_Hanja, 1", ["gks"], HANGUL_HANJA),
+    ]
+    for name, keys_before, key in cases:
+        theirs = host.context("hangul", surrounding=True)
+        theirs.stroke(*HANGUL)
+        their_result = hanja_session(theirs, keys_before, key)
+        ours = host.context(surrounding=True)
+        our_result = hanja_session(ours, keys_before, key)
+        if not their_result[0]:
+            raise AssertionError(f"{name}: ibus-hangul showed no candidates")
+        equal(our_result, their_result, f"{name}: first page, surrounding deletions and text, ours and ibus-hangul's")
+    theirs = host.context("hangul")
+    theirs.stroke(*HANGUL)
+    theirs.type("gks")
+    theirs.stroke(*F9)
+    theirs.stroke(*ESCAPE)
+    their_after_escape = (theirs.preedit, theirs.table_visible)
+    theirs.take_text()
+    ours = host.context()
+    ours.type("gks")
+    ours.stroke(*F9)
+    ours.stroke(*ESCAPE)
+    equal((ours.preedit, ours.table_visible), their_after_escape, "after 한, F9, Escape, ours and ibus-hangul's")
+    ours.take_text()
+
+
+@test("daemon")
+def clicking_a_candidate_picks_it():
+    expected = libhangul_hanja.match("prefix", "한")
+    field = host.context()
+    field.type("gks")
+    field.stroke(*F9)
+    click_candidate(1)
+    wait_for(lambda: field.commits == [expected[1][0]], "the click committing the second candidate")
+    equal((field.preedit, field.table_visible), ("", False), "preedit and window after the click")
+    click_candidate(0)
+    field.sync()
+    equal(field.commits, [expected[1][0]], "a click with no window shown does nothing")
+    equal(field.take_text(), expected[1][0], "text")
+
+
+@test("daemon")
+def panel_page_and_cursor_buttons_move_through_the_list():
+    expected = libhangul_hanja.match("prefix", "한")
+    field = host.context()
+    field.type("gks")
+    field.stroke(*F9)
+    engine_signal("PageDown")
+    wait_for(lambda: field.candidates == rows(expected[9:18]), "the second page after PageDown")
+    equal(field.cursor, 0, "the highlight on the second page's first row")
+    engine_signal("CursorDown")
+    wait_for(lambda: field.cursor == 1, "the highlight moving down")
+    equal(field.auxiliary, f"11 / {len(expected)}", "the auxiliary text on the second page")
+    engine_signal("PageUp")
+    wait_for(lambda: field.candidates == rows(expected[:9]), "the first page after PageUp")
+    engine_signal("CursorUp")
+    wait_for(lambda: field.cursor == 0, "the highlight moving up")
+    equal(field.stroke(*DOWN), True, "the Down key")
+    equal(field.stroke(*RETURN), True, "Return")
+    equal(field.take_text(), expected[1][0], "Return picks the highlighted candidate")
+
+
+@test("daemon")
+def escape_closes_the_list_and_keeps_the_hangul():
+    field = host.context()
+    field.type("gks")
+    field.stroke(*F9)
+    equal(field.stroke(*ESCAPE), True, "Escape handled")
+    equal((field.commits, field.preedit, field.table_visible), ([], "한", False), "after Escape")
+    field.type("1")
+    equal(field.take_text(), "한1", "text: Escape converted nothing, and 1 then typed a digit")
+
+
+@test("daemon")
+def a_lone_jamo_lists_its_symbols():
+    expected = libhangul_hanja.match("exact", "ㅁ", libhangul_hanja.SYMBOLS)
+    field = host.context()
+    field.type("a")
+    equal(field.stroke(*F9), True, "F9 on ㅁ handled")
+    equal(field.candidates, rows(expected[:9]), "the first page: mssymbol.txt's symbols for ㅁ")
+    field.stroke(*DOWN)
+    equal(field.cursor, 1, "the highlight after Down")
+    field.stroke(*RETURN)
+    equal(field.take_text(), expected[1][0], "text")
+
+
+@test("daemon")
+def a_word_before_the_cursor_converts_and_replaces_itself():
+    expected = libhangul_hanja.match("suffix", "대한민국")
+    field = host.context(surrounding=True)
+    field.type(hangul_testing.spell_dubeolsik("우리 대한민국"))
+    equal(field.stroke(*RIGHT), False, "Right commits 국 and passes")
+    equal((field.text, field.preedit), ("우리 대한민국", ""), "text before F9")
+    equal(field.stroke(*F9), True, "F9 with nothing composed handled")
+    equal(field.candidates[:3], rows(expected[:3]), "candidates: libhangul's suffix matches, longest first")
+    field.type("1")
+    equal(field.surrounding_deletes, [(-4, 4)], "delete-surrounding-text: the four characters of 대한민국")
+    equal(field.take_text(), "우리 " + expected[0][0], "text")
+
+
+@test("daemon")
+def a_selection_converts_whole_and_is_replaced_by_the_commit():
+    from gi.repository import IBus
+    expected = libhangul_hanja.match("exact", "대한민국")
+    field = host.context(surrounding=True)
+    field.surrounding = False  # this test reports the field's text itself: 대한민국 selected, then 만세
+    field.sync()
+    field.ic.set_surrounding_text(IBus.Text.new_from_string("대한민국 만세"), 4, 0)
+    equal(field.stroke(*F9), True, "F9 over a selection handled, the session's first key")
+    equal(field.candidates[:1], rows(expected[:1]), "the selection's own candidates (not a suffix match)")
+    equal(field.auxiliary, None if len(expected) <= 9 else f"1 / {len(expected)}",
+          "the auxiliary text: none for a list that fits its page")
+    field.type("1")
+    equal((field.commits, field.surrounding_deletes), ([expected[0][0]], []),
+          "the pick is committed in place of the selection, with nothing deleted before the cursor")
+    field.take_text()
+
+
+@test("daemon")
+def f9_in_latin_mode_passes_through():
+    field = host.context()
+    field.stroke(*HANGUL)
+    equal(field.stroke(*F9), False, "F9 in Latin mode")
+    equal(field.table_visible, False, "no window")
+    field.stroke(*HANGUL)
+    equal(libhangul_hanja.match("prefix", "콩"), [], "libhangul's candidates for 콩")
+    field.type("zhd")
+    equal(field.stroke(*F9), False, "F9 on 콩, which the dictionary lacks")
+    equal((field.commits, field.table_visible), (["콩"], False), "commit and window after F9 on 콩")
+    field.take_text()
+
+
+@test("daemon")
+def focus_out_with_the_list_open_hides_it_and_commits_once():
+    field = host.context()
+    field.type("gks")
+    field.stroke(*F9)
+    field.focus_out()
+    equal((field.commits, field.table_visible), (["한"], False), "commits and window after focus out")
+    field.focus_in()
+    field.type("1")
+    equal(field.take_text(), "한1", "text: the list was closed")
+
+
+def engine_pid():
+    """Our engine process under this test's ibus-daemon (other test runs may have engines of their own)."""
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                command = cmdline.read().split(b"\0")[0]
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == host.process.pid and command.endswith(b"ibus-engine-hanguld"):
+            return int(entry)
+    raise AssertionError("no ibus-engine-hanguld process under the test's ibus-daemon")
+
+
+def requests_sent_while(action):
+    """The JSON lines the engine writes to hanguld while `action()` runs, read with strace from the
+    engine's system calls: the daemon never logs what clients send, and this sees exactly what
+    leaves the engine. Returns (method, line) pairs in order."""
+    trace = os.path.join(tempfile.mkdtemp(prefix="ibus-strace-"), "trace")
+    strace = subprocess.Popen(["strace", "-f", "-e", "trace=write,sendto,sendmsg", "-s", "65536", "-o", trace,
+                               "-p", str(engine_pid())], stderr=subprocess.PIPE, text=True)
+    try:
+        attached = strace.stderr.readline()  # "strace: Process N attached", once tracing has begun
+        if "attached" not in attached:
+            raise AssertionError(f"strace could not attach to the engine: {attached.strip()}")
+        action()
+    finally:
+        strace.terminate()
+        strace.wait()
+    requests = []
+    with open(trace, "rb") as lines:
+        for line in lines:
+            for method in re.findall(rb'\\?"method\\?":\\?"([a-z_]+)', line):
+                requests.append((method.decode(), line.decode("utf-8", "replace")))
+    shutil.rmtree(os.path.dirname(trace), ignore_errors=True)
+    return requests
+
+
+@test("daemon")
+def surrounding_text_goes_to_the_daemon_only_just_before_a_hanja_key():
+    field = host.context(surrounding=True)
+    keys = hangul_testing.spell_dubeolsik("우리 대한")
+
+    def typing():
+        field.type(keys)
+        field.stroke(*RIGHT)
+        field.stroke(*F9)
+        field.type("1")
+        field.type("gks")
+
+    requests = requests_sent_while(typing)
+    methods = [method for method, _ in requests]
+    equal(methods.count("set_surrounding_text"), 1, f"set_surrounding_text among {len(methods)} requests")
+    position = methods.index("set_surrounding_text")
+    after = requests[position + 1][1] if position + 1 < len(requests) else ""
+    if "65478" not in after:
+        raise AssertionError(f"the request after set_surrounding_text is not F9's press: {after!r}")
+    equal(methods.count("key"), 2 * (len(keys) + 2 + 1 + 3), "key requests: a press and a release per key")
+    expected = libhangul_hanja.match("suffix", "우리 대한")
+    equal(field.take_text(), "우리 " + expected[0][0] + "한", "text: libhangul's first suffix match for 대한, then 한")
+
+
+@test("daemon")
+def killed_daemon_with_the_list_open_hides_it_and_commits_the_hangul():
+    field = host.context()
+    field.type("gks")
+    field.stroke(*F9)
+    equal(field.table_visible, True, "window before the kill")
+    daemon.kill()
+    equal(field.type("1"), [False], "1 after the kill: passed through")
+    equal((field.text, field.preedit, field.table_visible), ("한1", "", False), "after the kill")
+    daemon.start()
+    deadline = time.monotonic() + 5
+    while True:
+        pump(0.1)
+        field.take_text()
+        if field.type("r") == [True]:
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError("typing did not compose again within 5 s of the daemon's return")
+    field.type("k")
+    field.stroke(*F9)
+    equal(field.table_visible, True, "a window again after the daemon came back")
+    daemon.kill()
+    click_candidate(0)
+    wait_for(lambda: not field.table_visible, "the window hiding after a click with the daemon gone")
+    equal((field.text, field.preedit), ("가", ""), "a click with the daemon gone commits the Hangul")
+    daemon.start()
+    field.take_text()
+
+
+@test("daemon")
+def stalled_daemon_with_the_list_open_hides_it_without_hanging():
+    field = host.context()
+    deadline = time.monotonic() + 5
+    while field.type("g") != [True]:
+        if time.monotonic() > deadline:
+            raise AssertionError("the engine did not compose within 5 s")
+        pump(0.1)
+        field.take_text()
+    field.type("ks")
+    field.stroke(*F9)
+    equal(field.table_visible, True, "window before the stall")
+    daemon.stall()
+    try:
+        start = time.monotonic()
+        handled = field.type("2")
+        took = time.monotonic() - start
+        equal(handled, [False], "2 while the daemon is stopped: passed through")
+        equal((field.text, field.preedit, field.table_visible), ("한2", "", False), "while the daemon is stopped")
+        if took > 1.0:
+            raise AssertionError(f"the key was held up {took:.3f} s (deadline 150 ms)")
+    finally:
+        daemon.resume()
+    deadline = time.monotonic() + 5
+    while True:
+        pump(0.1)
+        field.take_text()
+        if field.type("r") == [True]:
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError("typing did not compose again within 5 s of the daemon's resumption")
+    field.take_text()
+
+
+@test("daemon")
+def a_reload_that_changes_the_options_keeps_the_session_composing():
+    # After the settings file changes, the daemon appends every option to the next state reply
+    # (PROTOCOL.md section 5); the engine reads the hanja keys from it and must go on composing.
+    settings = os.path.join(daemon_config, "hangul", "config.toml")
+    field = host.context()
+    equal(field.type("rk"), [True, True], "typing before the reload")
+    field.take_text()
+    os.makedirs(os.path.dirname(settings), exist_ok=True)
+    try:
+        with open(settings, "w") as out:
+            out.write("auto-reorder = true\n")
+        daemon.process.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + 5
+        while True:
+            pump(0.1)
+            # A session takes new settings only at a request with nothing composed before or after
+            # it (PROTOCOL.md section 5): Right, with nothing composed, is one; its reply carries them.
+            equal(field.stroke(*RIGHT), False, "Right with nothing composed")
+            equal(field.type("kr"), [True, True], "ㅏ then ㄱ after the reload")
+            if field.preedit == "가":
+                break
+            field.take_text()
+            if time.monotonic() > deadline:
+                raise AssertionError(f"auto-reorder did not take effect within 5 s (preedit {field.preedit!r})")
+        field.take_text()
+        field.type("gks")
+        equal(field.stroke(*F9), True, "F9 after the reload")
+        field.type("1")
+        equal(field.take_text(), libhangul_hanja.match("prefix", "한")[0][0], "a hanja pick after the reload")
+    finally:
+        os.remove(settings)
+        daemon.process.send_signal(signal.SIGHUP)
+    deadline = time.monotonic() + 5
+    while True:
+        pump(0.1)
+        field.stroke(*RIGHT)
+        field.type("kr")
+        if field.preedit != "가":
+            break
+        field.take_text()
+        if time.monotonic() > deadline:
+            raise AssertionError("auto-reorder was not turned off again within 5 s of the file's removal")
+    field.take_text()
 
 
 @test("daemon")
@@ -311,6 +701,41 @@ def gtk_window_receives_korean_typed_with_xdotool():
         xvfb.wait()
 
 
+@test("daemon")
+def gtk_window_converts_a_syllable_and_a_word_before_the_cursor():
+    # A real GtkEntry: it reports the text around the cursor to IBus and deletes what the engine
+    # asks, so 대한민국 committed and then converted must leave 大韓民國 alone in the entry.
+    syllable = libhangul_hanja.match("prefix", "한")[0][0]
+    word = libhangul_hanja.match("suffix", syllable + " 대한민국")[0]
+    equal(len(word[0]), 4, f"libhangul's first suffix match for 대한민국 is a four-character word ({word})")
+    display_read, display_write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(display_write), "-screen", "0", "640x160x24", "-nolisten",
+                             "tcp"], pass_fds=[display_write], stderr=subprocess.DEVNULL)
+    os.close(display_write)
+    window = None
+    try:
+        with os.fdopen(display_read) as pipe:
+            display = ":" + pipe.readline().strip()
+        environment = dict(os.environ, DISPLAY=display, GTK_IM_MODULE="ibus", NO_AT_BRIDGE="1")
+        host.bus.set_global_engine("hanguld")
+        window = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "gtk_window.py")], env=environment,
+                                  stdout=subprocess.PIPE, text=True)
+        equal(window.stdout.readline().strip(), "ready", "the window's first line")
+        subprocess.run(["xdotool", "search", "--sync", "--name", "hangul-ibus-test", "windowfocus", "--sync"],
+                       env=environment, check=True, stdout=subprocess.DEVNULL)
+        pump(0.3)
+        names = [*"gks", "F9", "1", "space", *hangul_testing.spell_dubeolsik("대한민국"), "End", "F9", "1", "Return"]
+        subprocess.run(["xdotool", "key", "--delay", "60", *names], env=environment, check=True)
+        text, _ = window.communicate(timeout=10)
+        equal(text.strip(), f"{syllable} {word[0]}", "the GTK entry's text")
+    finally:
+        if window and window.poll() is None:
+            window.kill()
+            window.wait()
+        xvfb.terminate()
+        xvfb.wait()
+
+
 # --- group "install": scripts/install into a temporary prefix, as a user would -------------------
 
 def peer_pid(path):
@@ -377,13 +802,19 @@ def installed_engine_starts_hanguld_and_uninstall_removes_everything():
 
 
 def main():
-    global daemon, host
+    global daemon, daemon_config, host
     group = sys.argv[1] if len(sys.argv) > 1 else ""
     if group not in TESTS:
         print(f"usage: test_engine.py {'|'.join(TESTS)}", file=sys.stderr)
         return 64
     if group == "daemon":
-        daemon = hangul_testing.Daemon()
+        # The daemon's settings file and the user's hanja dictionary live under XDG_CONFIG_HOME: a
+        # directory of the test's own, so the developer's files change no expected value.
+        # --config names the settings file outright: a restarted daemon (the fault tests) inherits the
+        # environment ibus_host gave this process, whose XDG_CONFIG_HOME is the ibus-daemon's.
+        daemon_config = tempfile.mkdtemp(prefix="hanguld-config-")
+        os.environ["XDG_CONFIG_HOME"] = daemon_config
+        daemon = hangul_testing.Daemon(None, "--config", os.path.join(daemon_config, "hangul", "config.toml"))
         daemon.start()
         host = Host(daemon.environment(), with_ibus_hangul=True).start()
     passed = failed = 0

@@ -7,6 +7,7 @@ typedef struct {
     void *context;
     IBusProperty *mode;     /* owned; NULL until the first focus in */
     IBusPropList *props;    /* owned; holds `mode` */
+    IBusLookupTable *page;  /* owned; the candidate page being built, NULL otherwise */
 } HangulIBusEngine;
 
 typedef struct {
@@ -25,6 +26,7 @@ static void hangul_ibus_engine_init(HangulIBusEngine *self) {
     self->context = NULL;
     self->mode = NULL;
     self->props = NULL;
+    self->page = NULL;
 }
 
 static void hangul_ibus_engine_constructed(GObject *object) {
@@ -38,6 +40,7 @@ static void hangul_ibus_engine_destroy(IBusObject *object) {
     self->context = NULL;
     g_clear_object(&self->props);
     g_clear_object(&self->mode);
+    g_clear_object(&self->page);
     IBUS_OBJECT_CLASS(hangul_ibus_engine_parent_class)->destroy(object);
 }
 
@@ -59,9 +62,30 @@ FORWARD(reset)
 FORWARD(enable)
 FORWARD(disable)
 
+#define FORWARD_ONLY(name)                                                                 \
+    static void name(IBusEngine *engine) {                                                 \
+        void *context = SELF(engine)->context;                                             \
+        if (context && callbacks.name) callbacks.name(context);                            \
+    }
+FORWARD_ONLY(page_up)
+FORWARD_ONLY(page_down)
+FORWARD_ONLY(cursor_up)
+FORWARD_ONLY(cursor_down)
+
+static void candidate_clicked(IBusEngine *engine, guint index, guint button, guint state) {
+    void *context = SELF(engine)->context;
+    if (context && callbacks.candidate_clicked) callbacks.candidate_clicked(context, index, button, state);
+}
+
 static void set_content_type(IBusEngine *engine, guint purpose, guint hints) {
     void *context = SELF(engine)->context;
     if (context && callbacks.set_content_type) callbacks.set_content_type(context, purpose, hints);
+}
+
+static void set_capabilities(IBusEngine *engine, guint capabilities) {
+    IBUS_ENGINE_CLASS(hangul_ibus_engine_parent_class)->set_capabilities(engine, capabilities);
+    void *context = SELF(engine)->context;
+    if (context && callbacks.set_capabilities) callbacks.set_capabilities(context);
 }
 
 static void property_activate(IBusEngine *engine, const gchar *name, guint state) {
@@ -80,7 +104,13 @@ static void hangul_ibus_engine_class_init(HangulIBusEngineClass *klass) {
     engine->enable = enable;
     engine->disable = disable;
     engine->set_content_type = set_content_type;
+    engine->set_capabilities = set_capabilities;
     engine->property_activate = property_activate;
+    engine->page_up = page_up;
+    engine->page_down = page_down;
+    engine->cursor_up = cursor_up;
+    engine->cursor_down = cursor_down;
+    engine->candidate_clicked = candidate_clicked;
 }
 
 void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8) {
@@ -92,6 +122,71 @@ void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8) {
     guint length = ibus_text_get_length(text);
     if (length > 0) ibus_text_append_attribute(text, IBUS_ATTR_TYPE_UNDERLINE, IBUS_ATTR_UNDERLINE_SINGLE, 0, length);
     ibus_engine_update_preedit_text_with_mode(engine, text, length, length > 0, IBUS_ENGINE_PREEDIT_COMMIT);
+}
+
+void hangul_ibus_engine_candidates_begin(IBusEngine *engine) {
+    HangulIBusEngine *self = SELF(engine);
+    g_clear_object(&self->page);
+    /* The page the daemon sent is the whole table: nine rows at most, never paged by IBus itself. */
+    self->page = g_object_ref_sink(ibus_lookup_table_new(9, 0, TRUE, FALSE));
+    ibus_lookup_table_set_orientation(self->page, IBUS_ORIENTATION_VERTICAL);
+}
+
+void hangul_ibus_engine_candidates_append(IBusEngine *engine, const char *value, const char *meaning) {
+    HangulIBusEngine *self = SELF(engine);
+    if (!self->page) return;
+    guint row = ibus_lookup_table_get_number_of_candidates(self->page);
+    gchar label[4];
+    g_snprintf(label, sizeof label, "%u", row + 1);
+    ibus_lookup_table_append_label(self->page, ibus_text_new_from_string(label));
+    IBusText *text;
+    if (meaning && *meaning) {
+        gchar *joined = g_strconcat(value, " ", meaning, NULL);
+        text = ibus_text_new_from_string(joined);
+        g_free(joined);
+        guint start = (guint)g_utf8_strlen(value, -1) + 1;
+        ibus_text_append_attribute(text, IBUS_ATTR_TYPE_FOREGROUND, 0x808080, start, ibus_text_get_length(text));
+    } else {
+        text = ibus_text_new_from_string(value);
+    }
+    ibus_lookup_table_append_candidate(self->page, text);
+}
+
+void hangul_ibus_engine_candidates_show(IBusEngine *engine, guint cursor, const char *position) {
+    HangulIBusEngine *self = SELF(engine);
+    if (!self->page) return;
+    ibus_lookup_table_set_cursor_pos(self->page, cursor);
+    ibus_engine_update_lookup_table(engine, self->page, TRUE);
+    g_clear_object(&self->page);
+    if (position)
+        ibus_engine_update_auxiliary_text(engine, ibus_text_new_from_string(position), TRUE);
+    else
+        ibus_engine_hide_auxiliary_text(engine);
+}
+
+void hangul_ibus_engine_candidates_hide(IBusEngine *engine) {
+    ibus_engine_hide_lookup_table(engine);
+    ibus_engine_hide_auxiliary_text(engine);
+}
+
+void hangul_ibus_engine_delete_before(IBusEngine *engine, guint count) {
+    if (count > 0) ibus_engine_delete_surrounding_text(engine, -(gint)count, count);
+}
+
+gboolean hangul_ibus_engine_client_has_surrounding_text(IBusEngine *engine) {
+    return (engine->client_capabilities & IBUS_CAP_SURROUNDING_TEXT) != 0;
+}
+
+void hangul_ibus_engine_require_surrounding_text(IBusEngine *engine) {
+    ibus_engine_get_surrounding_text(engine, NULL, NULL, NULL);
+}
+
+gchar *hangul_ibus_engine_surrounding_text(IBusEngine *engine, guint *cursor, guint *anchor) {
+    IBusText *text = NULL;
+    ibus_engine_get_surrounding_text(engine, &text, cursor, anchor);
+    gchar *copy = g_strdup(text ? ibus_text_get_text(text) : "");
+    if (text) g_object_unref(text);
+    return copy;
 }
 
 static void set_mode_label(IBusProperty *property, gboolean hangul) {

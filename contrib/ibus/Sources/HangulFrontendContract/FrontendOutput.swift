@@ -2,8 +2,15 @@
 public enum FrontendOutput: Equatable, Sendable {
     /// Replace the preedit shown with this text; empty hides it.
     case preedit(String)
+    /// Delete this many characters immediately before the cursor (IBus:
+    /// `delete_surrounding_text(-n, n)`), before the commit that replaces them.
+    case deleteBefore(Int)
     /// Insert this text at the cursor.
     case commit(String)
+    /// Show the candidate window with this page, or update the one shown.
+    case showCandidates(CandidateWindow)
+    /// Hide the candidate window.
+    case hideCandidates
     /// Show this mode in the indicator.
     case mode(isHangul: Bool)
 }

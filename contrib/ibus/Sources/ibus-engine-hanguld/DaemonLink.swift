@@ -13,9 +13,8 @@ import Synchronization
 /// one out of step; a new connection is then made on a background thread, retried every second
 /// until the daemon answers, so a stopped or missing daemon never blocks a keystroke for more than
 /// the deadline, once, and typing composes again as soon as the daemon is back. A new session starts
-/// in Hangul mode with the daemon's default options, so the link sends back what the user had:
-/// Latin mode and a password field. (The options themselves are the daemon's defaults for now;
-/// when a configuration file arrives, they are sent here too.)
+/// in Hangul mode with the options the daemon serves (its defaults, or the user's settings file), so
+/// the link sends back only what the user changed in this field: Latin mode and a password field.
 final class DaemonLink {
     /// A connection being made on a background thread, retried until it succeeds or the input
     /// context goes away; `client` is written before `done` is signalled.
@@ -44,56 +43,88 @@ final class DaemonLink {
         attempt?.isAbandoned.store(true, ordering: .relaxed)
     }
 
+    /// The session's hanja keys (PROTOCOL.md section 9.5): the daemon's defaults or the user's
+    /// settings, as `hello` reported them and as a reload changes them; empty while disconnected.
+    private(set) var hanjaKeys: [KeyChord] = []
+
     func key(keysym: UInt32, keycode: UInt32?, modifiers: UInt32, isRelease: Bool) -> DaemonReply? {
         let event = KeyEvent(
             keysym: Keysym(rawValue: keysym), keycode: keycode,
             modifiers: ModifierMask(rawValue: modifiers), isRelease: isRelease)
-        return perform { client throws(ClientError) in
-            let reply = try client.key(event)
-            return (reply.handled, reply.commit, reply.preedit, reply.mode)
+        return perform(.key(event))
+    }
+
+    /// A press and its release of a key the engine types itself (the candidate window's buttons map
+    /// to the keys the daemon's list answers); the release keeps the daemon's record of held keys
+    /// (section 9.4) clean. Returns the press's reply.
+    func stroke(keysym: UInt32) -> DaemonReply? {
+        guard let press = key(keysym: keysym, keycode: nil, modifiers: 0, isRelease: false) else { return nil }
+        _ = key(keysym: keysym, keycode: nil, modifiers: 0, isRelease: true)
+        return press
+    }
+
+    /// Whether a press is one of the session's hanja keys. Adopts a connection made meanwhile first,
+    /// since the keys come with its `hello`: a hanja key may be the first key of a session.
+    func isHanjaKey(keysym: UInt32, modifiers: UInt32) -> Bool {
+        guard currentClient() != nil else { return false }
+        let keysym = Keysym(rawValue: keysym)
+        let modifiers = ModifierMask(rawValue: modifiers)
+        return hanjaKeys.contains { $0.matches(keysym: keysym, modifiers: modifiers) }
+    }
+
+    /// Sends the text around the cursor for the hanja key about to be sent; `false` when the daemon
+    /// failed meanwhile (the link is then dropped, as for any call).
+    func setSurroundingText(_ excerpt: SurroundingExcerpt) -> Bool {
+        guard let client = currentClient() else { return false }
+        do {
+            _ = try client.setSurroundingText(beforeCursor: excerpt.beforeCursor, selection: excerpt.selection)
+            return true
+        } catch {
+            drop()
+            return false
         }
     }
 
-    /// Drops the preedit: the client already committed what it showed (focus out, reset).
+    /// Picks the candidate at `index` of the whole list (a click in the candidate window).
+    func selectCandidate(_ index: Int) -> DaemonReply? {
+        perform(.selectCandidate(index))
+    }
+
+    /// Drops the preedit: the client already committed what it showed (focus out, reset). Closes an
+    /// open candidate list too (any state change does, section 9.5).
     func cancel() {
         guard client != nil else { return }
-        _ = perform { client throws(ClientError) in Self.unhandled(try client.cancel()) }
+        _ = perform(.cancel)
     }
 
     /// Commits the preedit (engine switch).
     func reset() -> DaemonReply? {
         guard client != nil else { return nil }
-        return perform { client throws(ClientError) in Self.unhandled(try client.reset()) }
+        return perform(.reset)
     }
 
     /// Flips Hangul and Latin mode (the panel's 한/A button).
     func toggle() -> DaemonReply? {
-        perform { client throws(ClientError) in Self.unhandled(try client.toggle()) }
+        perform(.toggle)
     }
 
     func setContentType(password: Bool) -> DaemonReply? {
         wantsPassword = password
-        return perform { client throws(ClientError) in
-            Self.unhandled(try client.setContentType(password ? .password : .normal))
-        }
+        return perform(.setContentType(password ? .password : .normal))
     }
 
     // MARK: - Connection
 
-    /// What a reply that carries state says, with `handled` false for the methods that are not `key`.
-    private typealias State = (handled: Bool, commit: String, preedit: String, mode: InputMode)
-
-    private static func unhandled(_ result: StateResult) -> State {
-        (false, result.commit, result.preedit, result.mode)
-    }
-
-    private func perform(_ call: (HangulClient) throws(ClientError) -> State) -> DaemonReply? {
+    /// Sends a method whose reply carries state; any failure drops the connection. That includes a
+    /// refusal, which would mean the engine and the daemon disagree about the session (a click is
+    /// checked against the page shown before it is sent): a new session is the way back in step.
+    private func perform(_ method: Request.Method) -> DaemonReply? {
         guard let client = currentClient() else { return nil }
         do {
-            let state = try call(client)
-            if !wantsPassword { wantsLatin = state.mode == .latin }
-            return DaemonReply(
-                handled: state.handled, commit: state.commit, preedit: state.preedit, isHangul: state.mode == .hangul)
+            let state = try client.call(method, as: StateReply.self)
+            if !wantsPassword { wantsLatin = !state.reply.isHangul }
+            if let keys = state.hanjaKeys { hanjaKeys = keys }
+            return state.reply
         } catch {
             drop()
             return nil
@@ -115,6 +146,7 @@ final class DaemonLink {
             self.attempt = nil
             if let fresh = attempt.client, restore(fresh) {
                 client = fresh
+                hanjaKeys = fresh.hello.options.hanjaKeys
                 return fresh
             }
             hasFailed = true
@@ -126,10 +158,6 @@ final class DaemonLink {
     /// Sends a new session what the user had; `false` when the daemon fails meanwhile.
     private func restore(_ fresh: HangulClient) -> Bool {
         do {
-            // Hanja keys off: this engine shows no candidate list yet (an IBus lookup table is the
-            // next step), and a list the user cannot see would turn the next digit into a hanja.
-            // F9 and the Hanja key then reach the application, as before hanja conversion existed.
-            _ = try fresh.setOptions(OptionsPatch(hanjaKeys: []))
             if wantsLatin { _ = try fresh.setMode(.latin) }
             if wantsPassword { _ = try fresh.setContentType(.password) }
             return true
@@ -140,6 +168,7 @@ final class DaemonLink {
 
     private func drop() {
         client = nil
+        hanjaKeys = []
         hasFailed = true
         startAttempt()
     }

@@ -24,13 +24,19 @@ enum EngineCallbacks {
         callbacks.focus_in = { pointer in context(pointer)?.focusIn() }
         callbacks.focus_out = { pointer in context(pointer)?.focusOut() }
         callbacks.reset = { pointer in context(pointer)?.reset() }
-        callbacks.enable = { _ in }
+        callbacks.enable = { pointer in context(pointer)?.enable() }
         callbacks.disable = { pointer in context(pointer)?.disable() }
         callbacks.set_content_type = { pointer, purpose, _ in context(pointer)?.setContentType(purpose: purpose) }
+        callbacks.set_capabilities = { pointer in context(pointer)?.capabilitiesChanged() }
         callbacks.property_activate = { pointer, name, _ in
             guard let name else { return }
             context(pointer)?.activateProperty(named: String(cString: name))
         }
+        callbacks.page_up = { pointer in context(pointer)?.pageUp() }
+        callbacks.page_down = { pointer in context(pointer)?.pageDown() }
+        callbacks.cursor_up = { pointer in context(pointer)?.cursorUp() }
+        callbacks.cursor_down = { pointer in context(pointer)?.cursorDown() }
+        callbacks.candidate_clicked = { pointer, row, _, _ in context(pointer)?.candidateClicked(row: row) }
         hangul_ibus_engine_install(&callbacks)
     }
 }

@@ -1,6 +1,11 @@
 import CHangulIBusEngine
 import CIBus
 import HangulFrontendContract
+import HangulKeys
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One IBus input context: applies the daemon's replies by the frontend contract (PROTOCOL.md
 /// section 8) and fails open when there is no reply.
@@ -8,6 +13,11 @@ import HangulFrontendContract
 /// IBus shows our preedit in `IBUS_ENGINE_PREEDIT_COMMIT` mode, so on focus out and reset the
 /// *client* commits the visible preedit itself; the daemon is then told `cancel`, never `reset`, or
 /// the syllable would appear twice. Only an engine switch (`disable`) asks the daemon to commit.
+///
+/// Hanja conversion (section 9.5) is the daemon's: keys go to it while the candidate window is
+/// shown, exactly as at any other time, and each reply says what the window shows. The engine adds
+/// what only it can: the window itself (an IBus lookup table), clicks and the panel's buttons, and
+/// the text before the cursor, sent just before a hanja key and never before any other key.
 final class InputContext {
     private let engine: UnsafeMutablePointer<IBusEngine>
     private let link: DaemonLink
@@ -23,6 +33,10 @@ final class InputContext {
     /// without one (keycode 0) is sent by keysym alone.
     func processKey(keyval: UInt32, keycode: UInt32, state: UInt32) -> Bool {
         let isRelease = state & IBUS_RELEASE_MASK.rawValue != 0
+        if !isRelease, !sendSurroundingTextIfHanjaKey(keyval: keyval, state: state) {
+            failOpen()
+            return false
+        }
         let reply = link.key(
             keysym: keyval, keycode: keycode == 0 ? nil : keycode + 8, modifiers: state, isRelease: isRelease)
         guard let reply else {
@@ -35,17 +49,33 @@ final class InputContext {
 
     func focusIn() {
         hangul_ibus_engine_register_mode(engine, contract.isHangul ? 1 : 0)
+        requireSurroundingText()
     }
 
-    /// The client commits the visible preedit itself (COMMIT mode); the daemon only forgets it.
+    /// The client commits the visible preedit itself (COMMIT mode); the daemon only forgets it, and
+    /// closes its candidate list, whose window goes too.
     func focusOut() {
         link.cancel()
         contract.forgetPreedit()
+        perform(contract.hideCandidates())
     }
 
     func reset() {
         link.cancel()
         contract.forgetPreedit()
+        perform(contract.hideCandidates())
+    }
+
+    /// IBus enables an engine when it is chosen for a context; some clients forget a request for
+    /// surrounding text at that moment, so it is made again.
+    func enable() {
+        requireSurroundingText()
+    }
+
+    /// ibus-daemon tells an engine the client's capabilities after focus in and enable, so this is
+    /// where the engine first knows whether the client reports surrounding text.
+    func capabilitiesChanged() {
+        requireSurroundingText()
     }
 
     /// The user switched to another engine: the daemon commits the preedit.
@@ -55,6 +85,7 @@ final class InputContext {
         } else {
             failOpen()
         }
+        perform(contract.hideCandidates())
     }
 
     /// Password and PIN fields turn composition off (`set_content_type "password"`).
@@ -72,13 +103,66 @@ final class InputContext {
         if let reply = link.toggle() { apply(reply) } else { failOpen() }
     }
 
+    // MARK: - The candidate window
+
+    /// A click on row `row` of the page shown picks that candidate (`select_candidate`). A click on a
+    /// window the engine no longer shows, or past its rows, does nothing.
+    func candidateClicked(row: UInt32) {
+        guard let index = contract.shownCandidates?.listIndex(ofRow: Int(row)) else { return }
+        if let reply = link.selectCandidate(index) { apply(reply) } else { failOpen() }
+    }
+
+    /// The window's page and cursor buttons (and the mouse wheel over it) are the keys the daemon's
+    /// list answers (section 9.5): the protocol has no method for them, and a key keeps one path.
+    func pageUp() { moveInCandidates(keysym: 0xFF55) }  // Page_Up
+    func pageDown() { moveInCandidates(keysym: 0xFF56) }  // Page_Down
+    func cursorUp() { moveInCandidates(keysym: 0xFF52) }  // Up
+    func cursorDown() { moveInCandidates(keysym: 0xFF54) }  // Down
+
+    private func moveInCandidates(keysym: UInt32) {
+        guard contract.shownCandidates != nil else { return }
+        if let reply = link.stroke(keysym: keysym) { apply(reply) } else { failOpen() }
+    }
+
+    // MARK: - Surrounding text
+
+    /// Just before a hanja key press with nothing being composed and no list open, tells the daemon
+    /// the text before the cursor (or the selection), for it to convert a word already typed. Only
+    /// then: the text is the user's, and sending it with every key would cost a request each for
+    /// nothing. Only when the client reports surrounding text at all. Returns `false` when the
+    /// daemon failed meanwhile (the key then fails open).
+    private func sendSurroundingTextIfHanjaKey(keyval: UInt32, state: UInt32) -> Bool {
+        guard contract.shownPreedit.isEmpty, contract.shownCandidates == nil, contract.isHangul, !isPassword,
+            link.isHanjaKey(keysym: keyval, modifiers: state),
+            hangul_ibus_engine_client_has_surrounding_text(engine) != 0
+        else { return true }
+        var cursor: guint = 0
+        var anchor: guint = 0
+        guard let text = hangul_ibus_engine_surrounding_text(engine, &cursor, &anchor) else { return true }
+        defer { g_free(text) }
+        let excerpt = SurroundingExcerpt(
+            text: String(cString: text), cursor: Int(cursor), anchor: Int(anchor),
+            keep: HangulKeys.InputContext.surroundingLimit)
+        return link.setSurroundingText(excerpt)
+    }
+
+    /// Asks the client to keep the engine's copy of the surrounding text current, so it is there when
+    /// a hanja key comes. (Not only when the session has hanja keys: at focus in the first connection
+    /// may not be made yet.) The text then reaches this process with each change, as for any IBus
+    /// engine that converts committed text, but goes no further until a hanja key is pressed.
+    private func requireSurroundingText() {
+        guard hangul_ibus_engine_client_has_surrounding_text(engine) != 0 else { return }
+        hangul_ibus_engine_require_surrounding_text(engine)
+    }
+
     // MARK: - Output
 
     private func apply(_ reply: DaemonReply) {
         perform(contract.apply(reply))
     }
 
-    /// No answer from the daemon: what the user sees becomes text, and the key goes to the application.
+    /// No answer from the daemon: what the user sees becomes text, the candidate window goes, and
+    /// the key goes to the application.
     private func failOpen() {
         perform(contract.failOpen())
     }
@@ -87,9 +171,24 @@ final class InputContext {
         for output in outputs {
             switch output {
             case .preedit(let text): hangul_ibus_engine_show_preedit(engine, text)
+            case .deleteBefore(let count): hangul_ibus_engine_delete_before(engine, guint(count))
             case .commit(let text): hangul_ibus_engine_commit(engine, text)
+            case .showCandidates(let window): show(window)
+            case .hideCandidates: hangul_ibus_engine_candidates_hide(engine)
             case .mode(let isHangul): hangul_ibus_engine_update_mode(engine, isHangul ? 1 : 0)
             }
+        }
+    }
+
+    private func show(_ window: CandidateWindow) {
+        hangul_ibus_engine_candidates_begin(engine)
+        for item in window.items {
+            hangul_ibus_engine_candidates_append(engine, item.value, item.meaning)
+        }
+        if let position = window.position {
+            hangul_ibus_engine_candidates_show(engine, guint(window.cursorInPage), position)
+        } else {
+            hangul_ibus_engine_candidates_show(engine, guint(window.cursorInPage), nil)
         }
     }
 }

@@ -20,7 +20,16 @@ typedef struct {
     void (*enable)(void *context);
     void (*disable)(void *context);
     void (*set_content_type)(void *context, guint purpose, guint hints);
+    /* The client's capabilities changed (already stored in the engine's client_capabilities). */
+    void (*set_capabilities)(void *context);
     void (*property_activate)(void *context, const gchar *name, guint state);
+    /* The candidate window's buttons and wheel (the panel), and a click on its row `index` of the
+     * page shown. */
+    void (*page_up)(void *context);
+    void (*page_down)(void *context);
+    void (*cursor_up)(void *context);
+    void (*cursor_down)(void *context);
+    void (*candidate_clicked)(void *context, guint index, guint button, guint state);
 } HangulIBusEngineCallbacks;
 
 /* Installs the callbacks; call once, before the factory creates any engine. */
@@ -38,6 +47,28 @@ void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8);
 /* The Hangul/Latin mode property ("InputMode", 한 or A); registered on focus in, updated on change. */
 void hangul_ibus_engine_register_mode(IBusEngine *engine, gboolean hangul);
 void hangul_ibus_engine_update_mode(IBusEngine *engine, gboolean hangul);
+
+/* The candidate window (an IBusLookupTable, vertical, labels 1 to 9): begin a page, append its rows
+ * in order (the value, then its meaning after a space, dimmed; an empty meaning shows the value
+ * alone), then show it with the highlighted row and `position` as the auxiliary text above it (NULL
+ * hides that). Hiding hides both. */
+void hangul_ibus_engine_candidates_begin(IBusEngine *engine);
+void hangul_ibus_engine_candidates_append(IBusEngine *engine, const char *value, const char *meaning);
+void hangul_ibus_engine_candidates_show(IBusEngine *engine, guint cursor, const char *position);
+void hangul_ibus_engine_candidates_hide(IBusEngine *engine);
+
+/* Deletes `count` characters immediately before the cursor (ibus_engine_delete_surrounding_text with
+ * offset -count). */
+void hangul_ibus_engine_delete_before(IBusEngine *engine, guint count);
+
+/* Whether the client reports surrounding text (IBUS_CAP_SURROUNDING_TEXT). */
+gboolean hangul_ibus_engine_client_has_surrounding_text(IBusEngine *engine);
+/* Asks the client to keep the engine's copy of the surrounding text current (IBus's
+ * RequireSurroundingText signal; the client forgets the request when an engine is enabled). */
+void hangul_ibus_engine_require_surrounding_text(IBusEngine *engine);
+/* The client's last report: the text (free with g_free), the cursor and the selection's anchor, in
+ * characters. */
+gchar *hangul_ibus_engine_surrounding_text(IBusEngine *engine, guint *cursor, guint *anchor);
 
 /* Quits ibus_main() when the bus goes away (g_signal_connect is a macro Swift cannot call). */
 void hangul_ibus_quit_on_disconnect(IBusBus *bus);
