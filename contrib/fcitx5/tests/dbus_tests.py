@@ -22,8 +22,8 @@ import subprocess
 import tempfile
 import time
 
-import libhangul_dictionary
 from fcitx5_dbus import PASSWORD_CAPABILITY, Fcitx, addon_environment, hangul_testing
+import libhangul_hanja  # noqa: E402  (contrib/testing, on the path fcitx5_dbus sets)
 from gi.repository import GLib
 
 DEADLINE = 0.150  # the addon's reply deadline (src/engine.cpp)
@@ -176,8 +176,8 @@ def settings_from_the_daemon(prefix):
 def hanja(prefix):
     """Hanja and symbols through fcitx5's candidate list, beside fcitx5-hangul on the same keys; the
     expected candidates are read from libhangul's dictionary files."""
-    dictionary = libhangul_dictionary.read(libhangul_dictionary.HANJA, ["한"])["한"]
-    symbols = libhangul_dictionary.read(libhangul_dictionary.SYMBOLS, ["ㅁ"])["ㅁ"]
+    dictionary = libhangul_hanja.match("prefix", "한")
+    symbols = libhangul_hanja.match("exact", "ㅁ", libhangul_hanja.SYMBOLS)
     daemon, path = private_daemon()  # no settings file: the default hanja keys, Hangul_Hanja and F9
     daemon.start()
     environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
@@ -327,7 +327,7 @@ def hanja(prefix):
 
             # A word already typed converts from the text before the cursor: the pick deletes it.
             sentence = "우리 대한민국"
-            word, entries = libhangul_dictionary.longest_suffix_entries(sentence)
+            word, entries = libhangul_hanja.longest_suffix(sentence)
             results_by_im = {}
             for name in ("hanguld", "hangul"):
                 context = fcitx.panel_context(input_method=name)
@@ -357,7 +357,7 @@ def hanja(prefix):
             context.wait_for(lambda: shown(context))
             context.type("1")
             context.wait_for(lambda: hidden(context))
-            selected = libhangul_dictionary.read(libhangul_dictionary.HANJA, ["대한민국"])["대한민국"][0][0]
+            selected = libhangul_hanja.match("exact", "대한민국")[0][0]
             check(context.text == f"{selected} 만세" and context.deletions == [],
                   f"a selected word converts in place ({selected} 만세)",
                   f"text {context.text!r}, deletions {context.deletions}")

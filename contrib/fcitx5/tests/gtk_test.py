@@ -13,8 +13,8 @@ import subprocess
 import tempfile
 import time
 
-import libhangul_dictionary
 from fcitx5_dbus import Fcitx, addon_environment, hangul_testing
+import libhangul_hanja  # noqa: E402  (contrib/testing, on the path fcitx5_dbus sets)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 results = []
@@ -57,12 +57,12 @@ def main():
     # key by its keysym name.
     cases = [([keys], text) for keys, text in zip(lines, hangul_testing.expected_texts(lines))]
     cases.append((["gks", "click", "rk"], "한가"))
-    # 한, F9, 1: libhangul's first hanja for 한 (hanja.txt read here, not written down).
-    han = libhangul_dictionary.read(libhangul_dictionary.HANJA, ["한"])["한"][0][0]
+    # 한, F9, 1: libhangul's first hanja for 한 (asked of libhangul here, not written down).
+    han = libhangul_hanja.match("prefix", "한")[0][0]
     cases.append((["gks", "<F9>", "1"], han))
     # 대한민국 typed and committed (Escape commits the syllable and reaches the entry, which ignores
     # it); then F9 with nothing composed converts the word before the cursor, which 1 replaces.
-    word, entries = libhangul_dictionary.longest_suffix_entries("대한민국")
+    word, entries = libhangul_hanja.longest_suffix("대한민국")
     cases.append((["eogksalsrnr", "<Escape>", "<F9>", "1"], "대한민국"[:-len(word)] + entries[0][0]))
     # The daemons read no settings, layouts or hanja of the user running the tests.
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hanguld-test-config-")
