@@ -79,6 +79,26 @@ host = None
 typed = {}
 
 
+def _executable(pid):
+    try:
+        return os.readlink(f"/proc/{pid}/exe")
+    except OSError:
+        return None
+
+
+def _sockets(pid):
+    """The socket inodes `pid` holds open: a descriptor inherited across exec is the same inode."""
+    found = set()
+    for descriptor in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{descriptor}")
+        except OSError:
+            continue
+        if target.startswith("socket:"):
+            found.add(target)
+    return found
+
+
 @test("daemon")
 def corpus_commits_what_hangul_compose_types():
     keys = corpus_keys()
@@ -779,6 +799,11 @@ def installed_engine_starts_hanguld_and_uninstall_removes_everything():
         field.type("ks")
         pid = peer_pid(socket_path)
         equal(os.readlink(f"/proc/{pid}/exe"), os.path.join(prefix, "bin", "hanguld"), "the daemon started")
+        engine = os.path.join(prefix, "libexec", "hangul", "ibus-engine-hanguld")
+        engines = [int(p) for p in os.listdir("/proc") if p.isdigit() and _executable(int(p)) == engine]
+        equal(len(engines), 1, "engine processes running from the prefix")
+        equal(_sockets(pid) & _sockets(engines[0]), set(),
+              "sockets the started daemon shares with the engine")
         os.kill(pid, signal.SIGKILL)
         equal(field.type("r"), [False], "the key after the daemon was killed")
         equal((field.text, field.preedit), ("한r", ""), "text after the kill")

@@ -1,3 +1,4 @@
+import CHangulIBusEngine
 import Dispatch
 import Synchronization
 
@@ -46,16 +47,11 @@ enum DaemonLauncher {
             return true
         }
         guard allowed else { return false }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID (0x80, glibc 2.26 and later), which Glibc hides behind _GNU_SOURCE.
-        posix_spawnattr_setflags(&attributes, 0x80)
         let arguments = [executable, "--socket", socketPath]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
-        guard posix_spawn(&pid, executable, nil, &attributes, &argv, environ) == 0 else { return false }
+        guard hangul_ibus_spawn_detached(executable, argv, environ, &pid) == 0 else { return false }
         let child = pid
         DispatchQueue.global().async {
             var status: Int32 = 0
