@@ -19,7 +19,7 @@ import Testing
         #""options":{"layout":"\#(layout)","auto-reorder":false,"combi-on-double-stroke":false,"#
             + #""non-choseong-combi":true,"extended-vowels":true,"output":"syllables","#
             + #""toggle-keys":["Hangul","Shift+space"],"escape-to-latin":\#(escapeToLatin),"#
-            + #""hanja-keys":["Hangul_Hanja","F9"]}"#
+            + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}"#
     }
 
     @Test func aNewSessionStartsFromTheSettingsAndFollowsAReloadAtTheBoundary() {

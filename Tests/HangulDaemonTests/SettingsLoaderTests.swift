@@ -67,7 +67,7 @@ struct SettingsLoaderTests {
         (#"{"start-mode":"korean"}"#, #"params.start-mode must be "hangul" or "latin", got "korean""#),
         (
             #"{"hanja":true}"#,
-            "unknown option \"hanja\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys"
+            "unknown option \"hanja\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, commit-unit"
         ),
         ("[1]", "the settings must be a JSON object, got an array"),
     ])
