@@ -212,4 +212,16 @@ ReportRow(
     figure: "hanja: allocations per key event typed, dictionary set, no list open",
     ours: format(typingAllocations, digits: 3), target: "0", verdict: typingAllocations == 0 ? .pass : .short
 ).print()
+// The same keys in word-commit mode, after a first pass has grown the word's storage to the
+// longest word: the word is kept in place and every step's text is a view of it.
+var wordTyping = InputContext(commitUnit: .word)
+wordTyping.hanja = HanjaDictionarySource(dictionary)
+for event in typed { checksum &+= UInt64(wordTyping.handle(event).preedit.count) }
+let wordBefore = allocation_counter_allocations()
+for event in typed { checksum &+= UInt64(wordTyping.handle(event).preedit.count) }
+let wordAllocations = Double(allocation_counter_allocations() - wordBefore) / Double(typed.count)
+ReportRow(
+    figure: "hanja: allocations per key event typed in word-commit mode, no list open",
+    ours: format(wordAllocations, digits: 3), target: "0", verdict: wordAllocations == 0 ? .pass : .short
+).print()
 note("hanja-bench: checksum \(checksum)")
