@@ -85,7 +85,7 @@ public struct Compose {
     ) throws -> Int {
         var typist = LineTypist(
             engine: engine, format: command.format, output: output, errors: errors,
-            inputName: arguments.isEmpty ? "line" : "argument")
+            inputName: arguments.isEmpty ? "line" : "argument", commitUnit: try command.resolvedCommitUnit())
         var number = 0
         var started = false
         try feed(arguments: arguments, input: input, output: output) { bytes, endsLine, _ in

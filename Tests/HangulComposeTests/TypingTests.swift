@@ -95,21 +95,22 @@ import Testing
                 """)
     }
 
+    /// Word mode's trace has wider text columns: ten syllables before the next one starts.
     @Test func wordModeTraceShowsTheWordGrowingAndItsCommitAtTheSpace() throws {
         let result = try InProcess.run(["--option", "commit-unit=word", "--trace", "gksrmf<space>dk<BackSpace>"])
         #expect(
             result.stdout == """
-                key             commit  preedit handled
-                g                       ㅎ      yes
-                k                       하      yes
-                s                       한      yes
-                r                       한ㄱ    yes
-                m                       한그    yes
-                f                       한글    yes
-                <space>         한글            no
-                d                       ㅇ      yes
-                k                       아      yes
-                <BackSpace>             ㅇ      yes
+                key             commit              preedit             handled
+                g                                   ㅎ                  yes
+                k                                   하                  yes
+                s                                   한                  yes
+                r                                   한ㄱ                yes
+                m                                   한그                yes
+                f                                   한글                yes
+                <space>         한글                                    no
+                d                                   ㅇ                  yes
+                k                                   아                  yes
+                <BackSpace>                         ㅇ                  yes
                 → 한글 ㅇ
 
 
