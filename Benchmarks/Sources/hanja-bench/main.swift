@@ -2,6 +2,7 @@ import BenchmarkSupport
 import CAllocationCounter
 import HangulHanja
 import HangulKeys
+import HangulProtocol
 
 #if canImport(Glibc)
     import Glibc
@@ -224,4 +225,30 @@ ReportRow(
     figure: "hanja: allocations per key event typed in word-commit mode, no list open",
     ours: format(wordAllocations, digits: 3), target: "0", verdict: wordAllocations == 0 ? .pass : .short
 ).print()
+// Both units again, each key's result written as the daemon writes a `key` reply, into one reused
+// writer: the path a word takes to the wire (`WordText` straight into JSON) allocates nothing either.
+var replyWriter = JSONWriter(capacity: 1024)
+@MainActor func allocationsTypingAndWriting(_ context: inout InputContext) -> Double {
+    for event in typed {
+        replyWriter.removeAll()
+        KeyStateResult(context.handle(event), page: nil).write(to: &replyWriter)
+        checksum &+= UInt64(replyWriter.bytes.count)
+    }
+    let before = allocation_counter_allocations()
+    for event in typed {
+        replyWriter.removeAll()
+        KeyStateResult(context.handle(event), page: nil).write(to: &replyWriter)
+        checksum &+= UInt64(replyWriter.bytes.count)
+    }
+    return Double(allocation_counter_allocations() - before) / Double(typed.count)
+}
+for wordMode in [false, true] {
+    var context = InputContext(commitUnit: wordMode ? .word : .syllable)
+    context.hanja = HanjaDictionarySource(dictionary)
+    let allocations = allocationsTypingAndWriting(&context)
+    ReportRow(
+        figure: "hanja: allocations per key event typed and written as a reply, \(context.commitUnit.rawValue) mode",
+        ours: format(allocations, digits: 3), target: "0", verdict: allocations == 0 ? .pass : .short
+    ).print()
+}
 note("hanja-bench: checksum \(checksum)")
