@@ -127,7 +127,13 @@ let package = Package(
         ),
         // Helpers the test targets share: running built products, and the xkb keymaps tests need.
         .target(name: "HangulTestSupport", dependencies: ["HangulKeys", "CGNUShims"], path: "Tests/HangulTestSupport"),
-        .testTarget(name: "HangulKeysTests", dependencies: ["HangulKeys", "HangulHanja", "HangulTestSupport"]),
+        .testTarget(
+            name: "HangulKeysTests",
+            dependencies: [
+                "HangulKeys", "HangulHanja", "HangulTestSupport", "HangulCoreTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "HangulProtocolTests",
             dependencies: [

@@ -42,6 +42,7 @@ let package = Package(
                 "BenchmarkSupport", "CAllocationCounter", "CLibhangul",
                 .product(name: "HangulHanja", package: "hangul"),
                 .product(name: "HangulKeys", package: "hangul"),
+                .product(name: "HangulProtocol", package: "hangul"),
             ]
         ),
         // The C reference for whole-process `hangul-compose` timing: a small C program driving

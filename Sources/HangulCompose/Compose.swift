@@ -37,6 +37,7 @@ public struct Compose {
             } else {
                 let layout = try command.resolvedLayout(in: catalog)
                 let options = try command.resolvedOptions()
+                let commitUnit = try command.resolvedCommitUnit()
                 if command.reverse || command.fix {
                     var converter = try TextConverter(
                         layout: layout, options: options, fix: command.fix, wordsPath: command.words, output: output,
@@ -45,13 +46,15 @@ public struct Compose {
                     failures = converter.failures
                 } else if command.daemon {
                     let path = try SocketLocation.resolve(explicit: command.socket, environment: environment)
-                    let engine = try DaemonEngine(socketPath: path, options: options, layout: layout)
+                    let engine = try DaemonEngine(
+                        socketPath: path, options: options, layout: layout, commitUnit: commitUnit)
                     failures = try type(
                         with: engine, arguments: arguments, input: input, output: output, errors: errors)
                 } else {
                     let files = hanjaFiles(environment: environment)
                     let engine = InProcessEngine(
-                        layout: layout, options: options, hanja: HanjaDictionarySource { files().dictionary })
+                        layout: layout, options: options, hanja: HanjaDictionarySource { files().dictionary },
+                        commitUnit: commitUnit)
                     failures = try type(
                         with: engine, arguments: arguments, input: input, output: output, errors: errors)
                 }
@@ -82,7 +85,7 @@ public struct Compose {
     ) throws -> Int {
         var typist = LineTypist(
             engine: engine, format: command.format, output: output, errors: errors,
-            inputName: arguments.isEmpty ? "line" : "argument")
+            inputName: arguments.isEmpty ? "line" : "argument", commitUnit: try command.resolvedCommitUnit())
         var number = 0
         var started = false
         try feed(arguments: arguments, input: input, output: output) { bytes, endsLine, _ in

@@ -46,7 +46,8 @@ public struct ComposeCommand: ParsableCommand {
         name: [.customLong("option")],
         help: ArgumentHelp(
             "Turn a composition option on or off; repeatable. Options: "
-                + ComposerOptions.Option.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+                + ComposerOptions.Option.allCases.map(\.rawValue).joined(separator: ", ")
+                + "; and commit-unit=syllable|word (word: the preedit holds the whole word until a space).",
             valueName: "name[=on|off]"))
     var options: [String] = []
 
@@ -138,6 +139,7 @@ public struct ComposeCommand: ParsableCommand {
             throw ValidationError("--reverse and --fix work in this process; leave out --daemon.")
         }
         _ = try resolvedOptions()
+        _ = try resolvedCommitUnit()
     }
 
     public func run() throws {
@@ -180,6 +182,9 @@ public struct ComposeCommand: ParsableCommand {
         return layout
     }
 
+    /// The name `--option` takes for the commit unit, with a value rather than on or off.
+    static let commitUnitOption = "commit-unit"
+
     /// The options from `--option` and `--output`, or an error listing the known options.
     func resolvedOptions() throws -> ComposerOptions {
         var result = ComposerOptions()
@@ -187,10 +192,12 @@ public struct ComposeCommand: ParsableCommand {
         for setting in options {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts.first ?? ""
+            if name == Self.commitUnitOption { continue }
             guard let option = ComposerOptions.Option(rawValue: name) else {
                 throw ValidationError(
                     "unknown option \"\(name)\"; known: "
-                        + ComposerOptions.Option.allCases.map(\.rawValue).joined(separator: ", "))
+                        + (ComposerOptions.Option.allCases.map(\.rawValue) + [Self.commitUnitOption])
+                        .joined(separator: ", "))
             }
             switch parts.count == 2 ? parts[1] : "on" {
             case "on", "true", "1": result[option] = true
@@ -200,6 +207,23 @@ public struct ComposeCommand: ParsableCommand {
             }
         }
         return result
+    }
+
+    /// The commit unit from `--option commit-unit=syllable|word` (the last one given), syllable
+    /// when none is; an error for any other value, or for the name without one.
+    func resolvedCommitUnit() throws -> CommitUnit {
+        var unit = CommitUnit.syllable
+        for setting in options {
+            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.first == Self.commitUnitOption else { continue }
+            guard parts.count == 2, let value = CommitUnit(rawValue: parts[1]) else {
+                throw ValidationError(
+                    "option \"commit-unit\" takes syllable or word, as commit-unit=word, not "
+                        + (parts.count == 2 ? "\"\(parts[1])\"" : "nothing"))
+            }
+            unit = value
+        }
+        return unit
     }
 }
 

@@ -11,9 +11,12 @@ public struct DaemonEngine: KeyEngine {
     let client: HangulClient
     private var lastMode = InputMode.hangul
 
-    public init(socketPath: String, options: ComposerOptions, layout: Layout) throws {
+    public init(
+        socketPath: String, options: ComposerOptions, layout: Layout, commitUnit: CommitUnit = .syllable
+    ) throws {
         client = try HangulClient(socketPath: socketPath, clientName: "hangul-compose")
-        var patch = OptionsPatch(layout: layout.id, output: options.output)
+        // Every option, commit-unit included: the command line's, not the daemon's settings file.
+        var patch = OptionsPatch(layout: layout.id, output: options.output, commitUnit: commitUnit)
         for option in ComposerOptions.Option.allCases { patch.switches[option] = options[option] }
         lastMode = try client.setOptions(patch).state?.mode ?? lastMode
     }

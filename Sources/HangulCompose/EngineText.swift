@@ -27,3 +27,11 @@ extension String: EngineText {
     public var isEmptyText: Bool { isEmpty }
     public func writeJSON(to writer: inout JSONWriter) { writer.string(self) }
 }
+
+extension WordText: EngineText {
+    public var isEmptyText: Bool { isEmpty }
+
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.string(self)
+    }
+}

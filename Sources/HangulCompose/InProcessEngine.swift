@@ -18,9 +18,13 @@ import HangulProtocol
 /// syllable, takes the key and the rest of the input. A composer that is empty again behaves as a
 /// fresh one, so the replay is exact; a test compares the two engines key by key on random streams
 /// of every kind of key, on every layout.
+///
+/// In word-commit mode every key goes to the `InputContext`: the plain lane is syllable mode's.
 public struct InProcessEngine: KeyEngine {
     public let layout: Layout
     public let options: ComposerOptions
+    /// Syllable by syllable (the plain lane, then a session), or word by word (a session only).
+    public let commitUnit: CommitUnit
     /// The composer of the plain lane.
     private var composer: Composer
     /// The session once the input has left the plain lane (`inContext`); kept apart from the
@@ -35,11 +39,16 @@ public struct InProcessEngine: KeyEngine {
     /// Where hanja keys find candidates; nil leaves them to pass as named keys.
     public let hanja: HanjaDictionarySource?
 
-    public init(layout: Layout, options: ComposerOptions, hanja: HanjaDictionarySource? = nil) {
+    public init(
+        layout: Layout, options: ComposerOptions, hanja: HanjaDictionarySource? = nil,
+        commitUnit: CommitUnit = .syllable
+    ) {
         self.layout = layout
         self.options = options
         self.hanja = hanja
+        self.commitUnit = commitUnit
         composer = Composer(layout: layout, options: options)
+        if commitUnit == .word { switchToContext() }
     }
 
     public mutating func begin() {
@@ -47,6 +56,7 @@ public struct InProcessEngine: KeyEngine {
         context = nil
         inContext = false
         sinceEmptyCount = 0
+        if commitUnit == .word { switchToContext() }
     }
 
     public mutating func type<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws {
@@ -117,7 +127,7 @@ public struct InProcessEngine: KeyEngine {
 
     /// Leaves the plain lane: a fresh session that has typed the keys since the composer was empty.
     private mutating func switchToContext() {
-        var session = InputContext(layout: layout, options: options)
+        var session = InputContext(layout: layout, options: options, commitUnit: commitUnit)
         session.hanja = hanja
         for key in sinceEmpty[..<sinceEmptyCount] {
             _ = session.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers))
@@ -129,7 +139,7 @@ public struct InProcessEngine: KeyEngine {
         inContext = true
     }
 
-    public mutating func finish() -> ComposedText {
-        inContext ? context?.flush() ?? ComposedText() : composer.flush()
+    public mutating func finish() -> WordText {
+        inContext ? context?.flush() ?? WordText() : WordText(composer.flush())
     }
 }

@@ -1,3 +1,4 @@
+import HangulCore
 import HangulKeys
 import HangulProtocol
 
@@ -51,13 +52,16 @@ public struct LineTypist<Engine: KeyEngine> {
     private var invalidUTF8Offset: Int?
     private var begun = false
 
-    public init(engine: Engine, format: OutputFormat, output: OutputBuffer, errors: OutputBuffer, inputName: String) {
+    public init(
+        engine: Engine, format: OutputFormat, output: OutputBuffer, errors: OutputBuffer, inputName: String,
+        commitUnit: CommitUnit = .syllable
+    ) {
         self.engine = engine
         self.format = format
         self.output = output
         self.errors = errors
         self.inputName = inputName
-        printer = StepPrinter(format: format, output: output)
+        printer = StepPrinter(format: format, output: output, commitUnit: commitUnit)
         batch.reserveCapacity(batchSize)
     }
 
@@ -81,10 +85,7 @@ public struct LineTypist<Engine: KeyEngine> {
         begun = false
         if format != .text { output.hold() }
         if format == .trace {
-            output.appendWithoutDraining(
-                Array(
-                    "\(StepPrinter.pad("key", 16))\(StepPrinter.pad("commit", 8))\(StepPrinter.pad("preedit", 8))handled\n"
-                        .utf8))
+            output.appendWithoutDraining(Array(printer.traceHeader.utf8))
         }
     }
 

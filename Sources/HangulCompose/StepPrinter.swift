@@ -1,3 +1,4 @@
+import HangulCore
 import HangulKeys
 import HangulProtocol
 
@@ -6,6 +7,10 @@ import HangulProtocol
 struct StepPrinter: StepSink {
     let format: OutputFormat
     let output: OutputBuffer
+    /// The display columns of `--trace`'s commit and preedit columns: 8 (four syllables) holds
+    /// anything syllable mode shows; word mode shows words, so it gets 20 (ten syllables), and a
+    /// longer word still leaves a space before the next column.
+    let textColumns: Int
     /// The text the application would hold, as UTF-8.
     var text: [UInt8] = []
     /// The JSON lines of the batch being typed, written out at its end.
@@ -23,9 +28,10 @@ struct StepPrinter: StepSink {
     private var asciiSlots = [Int](repeating: -1, count: 128)
     private var prefixSlots: [UInt64: Int] = [:]
 
-    init(format: OutputFormat, output: OutputBuffer) {
+    init(format: OutputFormat, output: OutputBuffer, commitUnit: CommitUnit = .syllable) {
         self.format = format
         self.output = output
+        textColumns = commitUnit == .word ? 20 : 8
         var bare = [UInt32](repeating: .max, count: 128)
         for byte in UInt8(0x21)..<0x7F {
             guard let keys = try? KeyNotation.parse(String(Unicode.Scalar(byte))), let key = keys.first,
@@ -146,7 +152,7 @@ struct StepPrinter: StepSink {
         let notation = String(decoding: notations.notation(of: key), as: UTF8.self)
         output.appendWithoutDraining(
             Array(
-                (Self.pad(notation, 16) + Self.pad(commit.string, 8) + Self.pad(preedit.string, 8)
+                (Self.pad(notation, 16) + Self.pad(commit.string, textColumns) + Self.pad(preedit.string, textColumns)
                     + (handled ? "yes" : "no") + "\n").utf8))
     }
 
@@ -168,6 +174,11 @@ struct StepPrinter: StepSink {
             try output.append(writer.bytes)
             writer.removeAll()
         }
+    }
+
+    /// The header line of `--trace`, over the columns its lines use.
+    var traceHeader: String {
+        Self.pad("key", 16) + Self.pad("commit", textColumns) + Self.pad("preedit", textColumns) + "handled\n"
     }
 
     /// Pads by display columns, counting Hangul and other wide characters as two.

@@ -3,8 +3,8 @@ import HangulKeys
 
 extension Settings {
     /// The settings as one line of JSON: the protocol's options object (PROTOCOL.md section 5:
-    /// every option, in its order, toggle keys in canonical form), then `start-mode` and
-    /// `commit-unit`.
+    /// every option, in its order, `commit-unit` last, key lists in canonical form), then
+    /// `start-mode`.
     ///
     /// What `hangulctl config get --json` prints, for scripts and for a process that must not link
     /// the TOML parser: the daemon could read its settings from this rather than from TOMLKit,
@@ -21,8 +21,8 @@ extension Settings {
         members.append("\"toggle-keys\":" + Self.jsonList(toggleKeys))
         members.append("\"escape-to-latin\":" + (escapeToLatin ? "true" : "false"))
         members.append("\"hanja-keys\":" + Self.jsonList(hanjaKeys))
-        members.append("\"start-mode\":" + Self.jsonString(startMode.rawValue))
         members.append("\"commit-unit\":" + Self.jsonString(commitUnit.rawValue))
+        members.append("\"start-mode\":" + Self.jsonString(startMode.rawValue))
         return "{" + members.joined(separator: ",") + "}"
     }
 

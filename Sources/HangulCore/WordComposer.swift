@@ -22,7 +22,7 @@
 /// Cost: a finished syllable is kept with the keystrokes that built it, 208 bytes
 /// (``FinishedSyllable``), in an array that grows to the longest word typed and is reused, in
 /// place, by every later word; a word holds at most ``maximumSyllables`` finished syllables
-/// (13 KiB). The composer and the array's reference and count are 200 bytes, 16 more than a bare
+/// (13 KiB). The composer, the array's reference and count, and the unit are 200 bytes, 16 more than a bare
 /// ``Composer``. So typing allocates only when the array grows (at the first finished syllable,
 /// then only for a word longer than any before: a handful of times in a composer's life), or when
 /// the caller still holds an earlier step's ``WordText`` while the next key changes the word,
@@ -30,6 +30,11 @@
 /// (184 bytes) kept until the key is done, and, when the key finished a syllable, rendering at
 /// most four candidate states to find its keystrokes. Text is returned as ``WordText``, a view
 /// that builds no `String` until the boundary asks for one.
+///
+/// With ``unit`` set to ``CommitUnit/syllable`` the word is never held: every step is the
+/// composer's own, passed through as ``WordText`` without finished syllables, so one session type
+/// (`InputContext`) drives both units through the same calls and the same result type. That pass
+/// through costs one comparison per key and allocates nothing.
 public struct WordComposer: Sendable {
     /// What one operation asks of the caller, as ``Composer/Output``: commit ``commit`` first, show
     /// ``preedit`` (the whole word), then, when ``consumed`` is false, let the key through.
@@ -64,6 +69,9 @@ public struct WordComposer: Sendable {
 
     /// The per-syllable automaton.
     public private(set) var composer: Composer
+    /// Whether the word is held (``CommitUnit/word``) or each syllable is committed as the
+    /// composer finishes it (``CommitUnit/syllable``); change it with ``setUnit(_:)``.
+    public private(set) var unit: CommitUnit
     /// The word's finished syllables, oldest first: the first ``finishedCount`` elements. Entries
     /// past the count are storage kept for the next word, overwritten in place, so that a word's
     /// end frees nothing and the next word allocates nothing.
@@ -73,8 +81,9 @@ public struct WordComposer: Sendable {
     /// The word's finished syllables, oldest first.
     var finished: ArraySlice<FinishedSyllable> { storage[..<finishedCount] }
 
-    public init(layout: Layout = .dubeolsik, options: ComposerOptions = ComposerOptions()) {
+    public init(layout: Layout = .dubeolsik, options: ComposerOptions = ComposerOptions(), unit: CommitUnit = .word) {
         composer = Composer(layout: layout, options: options)
+        self.unit = unit
     }
 
     /// The layout keys are read through; change it with ``configure(layout:options:)``.
@@ -97,8 +106,20 @@ public struct WordComposer: Sendable {
         return word
     }
 
+    /// Changes the commit unit, first committing the word: a unit never changes inside a word.
+    public mutating func setUnit(_ newUnit: CommitUnit) -> WordText {
+        guard newUnit != unit else { return WordText() }
+        let word = flush()
+        unit = newUnit
+        return word
+    }
+
     /// Types the key at a position.
     public mutating func process(_ position: KeyPosition) -> Output {
+        guard unit == .word else {
+            let step = composer.process(position)
+            return Output(consumed: step.consumed, commit: WordText(step.commit), preedit: WordText(step.preedit))
+        }
         let before = composer
         let step = composer.process(position)
         let endsWord: Bool
@@ -128,6 +149,10 @@ public struct WordComposer: Sendable {
     /// Removes the word's latest keystroke; with no word the key is not consumed, so the
     /// application deletes the character before the cursor itself.
     public mutating func backspace() -> Output {
+        guard unit == .word else {
+            let step = composer.backspace()
+            return Output(consumed: step.consumed, commit: WordText(step.commit), preedit: WordText(step.preedit))
+        }
         if !composer.isEmpty {
             _ = composer.backspace()
             return Output(consumed: true, preedit: preedit)
@@ -146,6 +171,39 @@ public struct WordComposer: Sendable {
         let word = WordText(finished: finished, rest: composer.flush())
         finishedCount = 0
         return word
+    }
+
+    /// Removes the first `count` scalars of the word, the text a hanja candidate converted, and
+    /// keeps the rest composing (대한민국 less 대한 leaves 민국 in the preedit, 민 finished and 국
+    /// still the composer's, so BackSpace and typing go on as before).
+    ///
+    /// Whole syllables are removed from the front. When `count` ends inside a syllable, which
+    /// precomposed text never does (a dictionary key is whole syllables) but conjoining jamo
+    /// output can, that syllable goes too and the scalars of it past `count` are returned, for the
+    /// caller to commit after the conversion rather than lose; otherwise the result is empty.
+    public mutating func removePrefix(scalars count: Int) -> ComposedText {
+        var remaining = count
+        var removed = 0
+        var leftover = ComposedText()
+        while removed < finishedCount, remaining > 0 {
+            let text = storage[removed].text
+            if remaining < text.count {
+                for index in remaining..<text.count { leftover.append(text.storage[index]) }
+            }
+            remaining -= min(remaining, text.count)
+            removed += 1
+        }
+        if removed > 0 {
+            for index in 0..<(finishedCount - removed) { storage[index] = storage[index + removed] }
+            finishedCount -= removed
+        }
+        guard remaining > 0 else { return leftover }
+        let text = composer.preedit
+        if remaining < text.count {
+            for index in remaining..<text.count { leftover.append(text.storage[index]) }
+        }
+        composer.reset()
+        return leftover
     }
 
     /// Drops the word without committing it.

@@ -1,17 +1,29 @@
-/// The text of a word in word-commit mode, as a view: the word's finished syllables, then the rest
-/// (the syllable being composed, or what the last key committed after them).
+/// The text of one step, a commit or a preedit, as a view: a word's finished syllables, then the
+/// rest (the syllable being composed, or what the last key committed after them).
+///
+/// In word-commit mode it is the whole word, which ``ComposedText`` (eight scalars) cannot hold. In
+/// syllable mode it is ``rest`` alone: the finished part is an empty slice, which refers to the
+/// shared empty-array storage, so a step of syllable mode still allocates nothing.
 ///
 /// It iterates scalars without building a `String`; ``string`` is for the boundary (daemon reply,
 /// CLI output), where text has to become a string anyway. Holding one keeps the word's storage
 /// alive, so a caller that keeps a `WordText` across the next key makes that key copy the word.
 public struct WordText: Sendable, Equatable, Sequence, CustomStringConvertible {
     var finished: ArraySlice<WordComposer.FinishedSyllable>
-    var rest: ComposedText
+    /// The text after the finished syllables: the whole text when ``hasFinishedSyllables`` is false,
+    /// which writers check to take the short way.
+    public let rest: ComposedText
 
     /// No text.
     public init() {
         finished = []
         rest = ComposedText()
+    }
+
+    /// Text of one syllable or less: a step of syllable mode.
+    public init(_ text: ComposedText) {
+        finished = []
+        rest = text
     }
 
     init(finished: ArraySlice<WordComposer.FinishedSyllable>, rest: ComposedText) {
@@ -20,6 +32,25 @@ public struct WordText: Sendable, Equatable, Sequence, CustomStringConvertible {
     }
 
     public var isEmpty: Bool { finished.isEmpty && rest.isEmpty }
+
+    /// Whether there is text before ``rest``; when not, ``rest`` is the whole text.
+    public var hasFinishedSyllables: Bool { !finished.isEmpty }
+
+    /// The number of scalars, counted without iterating them one by one.
+    public var count: Int { finished.reduce(rest.count) { $0 + $1.text.count } }
+
+    /// Calls `body` with each piece of the text in order (each finished syllable, then the rest),
+    /// for writers that encode ``ComposedText`` without building a `String`.
+    public func forEachPiece(_ body: (ComposedText) -> Void) {
+        for syllable in finished { body(syllable.text) }
+        body(rest)
+    }
+
+    /// Appends the text as UTF-8 to a byte buffer, without building a `String`.
+    public func appendUTF8(to bytes: inout [UInt8]) {
+        for syllable in finished { syllable.text.appendUTF8(to: &bytes) }
+        rest.appendUTF8(to: &bytes)
+    }
 
     /// The scalars in order, one finished syllable after another, then the rest.
     public struct Iterator: IteratorProtocol {

@@ -4,10 +4,17 @@ import HangulHanja
 /// The key logic of one input session, shared by the daemon and `hangul-compose`.
 ///
 /// A state machine in the house style: ``handle(_:)`` takes a key event and returns what the
-/// frontend must do (``KeyResult``); the caller performs the I/O. It owns the ``Composer``, the
-/// Hangul/Latin mode and the content type, and remembers which presses it handled so their releases
-/// are handled too. The rules are PROTOCOL.md section 9, in its order. Handling a key allocates
-/// nothing beyond what the composer does (nothing).
+/// frontend must do (``KeyResult``); the caller performs the I/O. It owns the composer (a
+/// ``WordComposer``, which holds the word in word-commit mode and passes each syllable through in
+/// syllable mode), the Hangul/Latin mode and the content type, and remembers which presses it
+/// handled so their releases are handled too. The rules are PROTOCOL.md section 9, in its order.
+/// Handling a key in syllable mode allocates nothing beyond what the composer does (nothing); in
+/// word mode only the word's storage grows, to the longest word typed (see ``WordComposer``).
+///
+/// In word mode every rule that commits the preedit commits the whole word: space and every other
+/// key without a Hangul position, punctuation, a shortcut, Escape and the other named keys, a
+/// toggle, a focus change (``flush()``), a change of options; a hanja key converts the word or,
+/// with no candidates, commits it as any named key does. BackSpace edits inside the word.
 ///
 /// Session features beyond composition belong here, not in ``Composer``, which stays a pure
 /// per-syllable automaton: hanja conversion consults a ``HanjaDictionarySource`` (HangulHanja, data
@@ -15,9 +22,9 @@ import HangulHanja
 /// ``CandidateList`` beside the composer. The daemon's session and `hangul-compose` get the feature
 /// together, since both drive this type.
 public struct InputContext: Sendable {
-    /// The Hangul composer; change its layout and options with ``setLayout(_:)`` and
-    /// ``setOptions(_:)``, which commit first.
-    public private(set) var composer: Composer
+    /// The composer, holding the word in word mode; change its layout, options and unit with
+    /// ``setLayout(_:)``, ``setOptions(_:)`` and ``setCommitUnit(_:)``, which commit first.
+    public private(set) var word: WordComposer
     /// The mode chosen with the toggle keys, ``setMode(_:)`` and ``toggle()``.
     ///
     /// In a password field this is the mode to come back to; what the frontend shows is
@@ -54,9 +61,9 @@ public struct InputContext: Sendable {
 
     public init(
         layout: Layout = .dubeolsik, options: ComposerOptions = ComposerOptions(), mode: InputMode = .hangul,
-        decoder: KeyDecoder? = nil
+        decoder: KeyDecoder? = nil, commitUnit: CommitUnit = .syllable
     ) {
-        self.composer = Composer(layout: layout, options: options)
+        self.word = WordComposer(layout: layout, options: options, unit: commitUnit)
         self.mode = mode
         self.decoder = decoder
     }
@@ -65,8 +72,14 @@ public struct InputContext: Sendable {
     /// field whatever ``mode`` says, otherwise ``mode``.
     public var effectiveMode: InputMode { contentType == .password ? .latin : mode }
 
-    /// The syllable being composed.
-    public var preedit: ComposedText { composer.preedit }
+    /// The per-syllable automaton inside ``word``: its layout and options are the session's.
+    public var composer: Composer { word.composer }
+
+    /// Whether a key commits each syllable or the preedit holds the word.
+    public var commitUnit: CommitUnit { word.unit }
+
+    /// What is being composed: the syllable, or in word mode the whole word.
+    public var preedit: WordText { word.preedit }
 
     /// Records the text before the cursor and the selection, from the frontend, for the next hanja
     /// key; keeps the last ``surroundingLimit`` characters (Unicode scalars) of the text, and the
@@ -92,7 +105,7 @@ public struct InputContext: Sendable {
     public mutating func handle(_ event: KeyEvent) -> KeyResult {
         let key = PressedKeys.key(of: event)
         if event.isRelease {
-            return KeyResult(handled: pressedKeys.unmark(key), preedit: composer.preedit, mode: effectiveMode)
+            return KeyResult(handled: pressedKeys.unmark(key), preedit: word.preedit, mode: effectiveMode)
         }
         let result = press(event)
         if result.handled {
@@ -110,7 +123,7 @@ public struct InputContext: Sendable {
         guard candidateList.isOpen else { return pressRules(event, isHanjaKey: isHanjaKey) }
         switch candidateList.handle(keysym: event.keysym, modifiers: event.modifiers, isHanjaKey: isHanjaKey) {
         case .show:
-            var result = KeyResult(handled: true, preedit: composer.preedit, mode: effectiveMode)
+            var result = KeyResult(handled: true, preedit: word.preedit, mode: effectiveMode)
             result.candidates = .shown
             return result
         case .ignore:
@@ -119,7 +132,7 @@ public struct InputContext: Sendable {
             return pick(index)
         case .close:
             candidateList.close()
-            var result = KeyResult(handled: true, preedit: composer.preedit, mode: effectiveMode)
+            var result = KeyResult(handled: true, preedit: word.preedit, mode: effectiveMode)
             result.candidates = .closed
             return result
         case .closeThenProcess:
@@ -136,27 +149,27 @@ public struct InputContext: Sendable {
         if contentType == .password { return unchanged() }
         if toggleKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
             let commit = toggle()
-            return KeyResult(handled: true, commit: commit, preedit: composer.preedit, mode: effectiveMode)
+            return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
         }
         if mode == .latin || keysym.isModifier { return unchanged() }
         if isHanjaKey && openCandidates() {
-            var result = KeyResult(handled: true, preedit: composer.preedit, mode: mode)
+            var result = KeyResult(handled: true, preedit: word.preedit, mode: mode)
             result.candidates = .shown
             return result
         }
-        if !event.modifiers.isDisjoint(with: ModifierMask.nonHangul) { return committed(composer.flush()) }
+        if !event.modifiers.isDisjoint(with: ModifierMask.nonHangul) { return committed(word.flush()) }
         if keysym == .backSpace {
-            let output = composer.backspace()
+            let output = word.backspace()
             return KeyResult(handled: output.consumed, commit: output.commit, preedit: output.preedit, mode: mode)
         }
         if keysym == .escape {
-            let commit = composer.flush()
+            let commit = word.flush()
             if escapeSwitchesToLatin { mode = .latin }
             return committed(commit)
         }
-        if keysym.isNamedKey { return committed(composer.flush()) }
-        guard let position = position(of: event) else { return committed(composer.flush()) }
-        let output = composer.process(position)
+        if keysym.isNamedKey { return committed(word.flush()) }
+        guard let position = position(of: event) else { return committed(word.flush()) }
+        let output = word.process(position)
         return KeyResult(handled: output.consumed, commit: output.commit, preedit: output.preedit, mode: mode)
     }
 
@@ -165,9 +178,10 @@ public struct InputContext: Sendable {
     /// cursor, else the selection's own candidates. Returns whether anything matched.
     private mutating func openCandidates() -> Bool {
         guard let dictionary = hanja?.dictionary, !dictionary.isEmpty else { return false }
-        let preedit = composer.preedit
+        let preedit = word.preedit
         if !preedit.isEmpty {
-            let isLoneJamo = preedit.count == 1 && (0x3131...0x318E).contains(preedit[0])
+            let isLoneJamo =
+                !preedit.hasFinishedSyllables && preedit.rest.count == 1 && (0x3131...0x318E).contains(preedit.rest[0])
             return candidateList.open(preedit.string, isLoneJamo ? .exact : .prefix, in: dictionary, source: .preedit)
         }
         if !textBeforeCursor.isEmpty {
@@ -182,10 +196,14 @@ public struct InputContext: Sendable {
     /// Commits the candidate at `index` of the open list in place of the text its key covers, and
     /// closes the list; nil when no list is open or the index is outside it.
     ///
-    /// From the preedit, the key covers the preedit's start (the whole of a syllable); characters
-    /// after it, which only a preedit of several characters can have, are committed after the
-    /// candidate as they are. From the text before the cursor, the frontend deletes as many
-    /// characters as the key has. Over a selection, the commit replaces it as typing would.
+    /// From the preedit, the key covers the preedit's start. In syllable mode that is the whole
+    /// syllable, and characters after the key, which only a preedit of several characters (old
+    /// Hangul, conjoining jamo) can have, are committed after the candidate as they are. In word
+    /// mode the key may be a part of the word (대한 of 대한민국): its syllables are converted and the
+    /// rest of the word stays in the preedit, composing, to convert next (as ibus-hangul's word
+    /// mode does; ``WordComposer/removePrefix(scalars:)``). From the text before the cursor, the
+    /// frontend deletes as many characters as the key has. Over a selection, the commit replaces it
+    /// as typing would.
     public mutating func pickCandidate(at index: Int) -> KeyResult? {
         guard candidateList.isOpen, candidateList.candidates.indices.contains(index) else { return nil }
         return pick(index)
@@ -197,14 +215,10 @@ public struct InputContext: Sendable {
         var deleteBefore = 0
         switch candidateList.source {
         case .preedit:
-            let preedit = composer.preedit
-            let covered = candidate.keyScalarCount
-            if covered < preedit.count {
-                for offset in covered..<preedit.count {
-                    if let scalar = Unicode.Scalar(preedit[offset]) { converted.unicodeScalars.append(scalar) }
-                }
+            let leftover = word.removePrefix(scalars: candidate.keyScalarCount)
+            for offset in 0..<leftover.count {
+                if let scalar = Unicode.Scalar(leftover[offset]) { converted.unicodeScalars.append(scalar) }
             }
-            composer.reset()
         case .beforeCursor:
             deleteBefore = candidate.keyScalarCount
             textBeforeCursor = ""
@@ -212,7 +226,7 @@ public struct InputContext: Sendable {
             selection = ""
         }
         candidateList.close()
-        var result = KeyResult(handled: true, preedit: composer.preedit, mode: effectiveMode)
+        var result = KeyResult(handled: true, preedit: word.preedit, mode: effectiveMode)
         result.converted = converted
         result.deleteBefore = deleteBefore
         result.candidates = .closed
@@ -234,12 +248,12 @@ public struct InputContext: Sendable {
 
     /// An unhandled press that changes nothing: the preedit stays as it is.
     private func unchanged() -> KeyResult {
-        KeyResult(handled: false, preedit: composer.preedit, mode: effectiveMode)
+        KeyResult(handled: false, preedit: word.preedit, mode: effectiveMode)
     }
 
     /// An unhandled press after the preedit was committed: the preedit is empty now.
-    private func committed(_ commit: ComposedText) -> KeyResult {
-        KeyResult(handled: false, commit: commit, preedit: ComposedText(), mode: effectiveMode)
+    private func committed(_ commit: WordText) -> KeyResult {
+        KeyResult(handled: false, commit: commit, preedit: WordText(), mode: effectiveMode)
     }
 
     /// The layout position of a key (section 9.2): from the physical key when the event has a keycode
@@ -255,31 +269,31 @@ public struct InputContext: Sendable {
     }
 
     /// Commits the preedit, as on focus out; returns the text to insert.
-    public mutating func flush() -> ComposedText {
+    public mutating func flush() -> WordText {
         closeCandidates()
-        return composer.flush()
+        return word.flush()
     }
 
     /// Drops the preedit without committing it, as when the application resets the field.
     public mutating func cancel() {
         closeCandidates()
-        composer.reset()
+        word.reset()
     }
 
     /// Sets the mode; entering Latin mode commits the preedit first, and the commit is returned.
     ///
     /// Setting the current mode changes nothing and commits nothing: a preedit stays. In a password
     /// field the mode is recorded for when the field loses that type.
-    public mutating func setMode(_ newMode: InputMode) -> ComposedText {
-        guard newMode != mode else { return ComposedText() }
+    public mutating func setMode(_ newMode: InputMode) -> WordText {
+        guard newMode != mode else { return WordText() }
         closeCandidates()
-        let commit = newMode == .latin ? composer.flush() : ComposedText()
+        let commit = newMode == .latin ? word.flush() : WordText()
         mode = newMode
         return commit
     }
 
     /// Flips the mode, committing the preedit when leaving Hangul; returns the commit.
-    public mutating func toggle() -> ComposedText {
+    public mutating func toggle() -> WordText {
         setMode(mode.toggled)
     }
 
@@ -287,26 +301,30 @@ public struct InputContext: Sendable {
     ///
     /// Marked presses are kept: a key pressed (and handled) before the field became a password
     /// field is still handled on release, so the application never sees half a keystroke.
-    public mutating func setContentType(_ newType: ContentType) -> ComposedText {
+    public mutating func setContentType(_ newType: ContentType) -> WordText {
         if newType == .password { closeCandidates() }
-        let commit = newType == .password ? composer.flush() : ComposedText()
+        let commit = newType == .password ? word.flush() : WordText()
         contentType = newType
         return commit
     }
 
     /// Switches layout, committing the preedit first (it was composed under the old layout).
-    public mutating func setLayout(_ layout: Layout) -> ComposedText {
+    public mutating func setLayout(_ layout: Layout) -> WordText {
         closeCandidates()
-        let commit = composer.flush()
-        composer.layout = layout
-        return commit
+        return word.configure(layout: layout, options: word.options)
     }
 
     /// Changes composer options, committing the preedit first; returns the commit.
-    public mutating func setOptions(_ options: ComposerOptions) -> ComposedText {
+    public mutating func setOptions(_ options: ComposerOptions) -> WordText {
         closeCandidates()
-        let commit = composer.flush()
-        composer.options = options
-        return commit
+        return word.configure(layout: word.layout, options: options)
+    }
+
+    /// Changes the commit unit, committing the preedit first (the word, in word mode): the unit
+    /// never changes inside a word. Setting the unit the session has changes nothing.
+    public mutating func setCommitUnit(_ unit: CommitUnit) -> WordText {
+        guard unit != word.unit else { return WordText() }
+        closeCandidates()
+        return word.setUnit(unit)
     }
 }

@@ -5,10 +5,14 @@ import HangulCore
 public struct KeyResult: Equatable, Sendable {
     /// Whether the engine used the key; an unhandled key goes on to the application, after the commit.
     public var handled: Bool
-    /// Text to insert before anything else, often empty.
-    public var commit: ComposedText
-    /// The syllable being composed, to show at the cursor; empty when nothing is composed.
-    public var preedit: ComposedText
+    /// Text to insert before anything else, often empty; in word mode a whole word.
+    ///
+    /// A ``WordText`` rather than a ``ComposedText`` (eight scalars) because a word does not fit in
+    /// eight; in syllable mode it holds no finished syllables, and so nothing on the heap.
+    public var commit: WordText
+    /// What is being composed, to show at the cursor: the syllable, or in word mode the word;
+    /// empty when nothing is composed.
+    public var preedit: WordText
     /// The input mode after the key, so the frontend can show it.
     public var mode: InputMode
     /// A picked hanja or symbol, inserted after ``commit``; empty unless a candidate was picked.
@@ -22,11 +26,16 @@ public struct KeyResult: Equatable, Sendable {
     /// Whether the candidate list opened, changed, closed or stayed as it was with this key.
     public var candidates: CandidateChange = .unchanged
 
-    public init(handled: Bool, commit: ComposedText = ComposedText(), preedit: ComposedText, mode: InputMode) {
+    public init(handled: Bool, commit: WordText = WordText(), preedit: WordText, mode: InputMode) {
         self.handled = handled
         self.commit = commit
         self.preedit = preedit
         self.mode = mode
+    }
+
+    /// A result of one syllable or less, as syllable mode gives.
+    public init(handled: Bool, commit: ComposedText = ComposedText(), preedit: ComposedText, mode: InputMode) {
+        self.init(handled: handled, commit: WordText(commit), preedit: WordText(preedit), mode: mode)
     }
 
     /// ``commit`` then ``converted``: everything to insert.

@@ -180,10 +180,6 @@ struct Hanguld: AsyncParsableCommand {
         switch loader.load(layouts: layouts) {
         case .loaded(let settings):
             let generation = store.replace(with: settings)
-            if settings.commitUnit == .word {
-                // WordComposer exists in HangulCore but InputContext does not drive it yet.
-                logger.warning("commit-unit = \"word\" is not served yet: sessions commit syllable by syllable")
-            }
             logger.notice("settings loaded", metadata: ["file": "\(loader.configPath)", "generation": "\(generation)"])
         case .refused(let problems):
             store.refuse(problems: problems)

@@ -27,7 +27,16 @@ import Testing
         #expect(
             InProcess.usageError(["--option", "fast", "rk"])
                 == "unknown option \"fast\"; known: auto-reorder, combi-on-double-stroke, non-choseong-combi, "
-                + "extended-vowels")
+                + "extended-vowels, commit-unit")
+    }
+
+    @Test func commitUnitTakesSyllableOrWord() {
+        #expect(
+            InProcess.usageError(["--option", "commit-unit=words", "rk"])
+                == "option \"commit-unit\" takes syllable or word, as commit-unit=word, not \"words\"")
+        #expect(
+            InProcess.usageError(["--option", "commit-unit", "rk"])
+                == "option \"commit-unit\" takes syllable or word, as commit-unit=word, not nothing")
     }
 
     @Test func conversionsTakeNoKeyFormatAndNoDaemon() {

@@ -95,6 +95,53 @@ import Testing
                 """)
     }
 
+    /// Word mode's trace has wider text columns: ten syllables before the next one starts.
+    @Test func wordModeTraceShowsTheWordGrowingAndItsCommitAtTheSpace() throws {
+        let result = try InProcess.run(["--option", "commit-unit=word", "--trace", "gksrmf<space>dk<BackSpace>"])
+        #expect(
+            result.stdout == """
+                key             commit              preedit             handled
+                g                                   ㅎ                  yes
+                k                                   하                  yes
+                s                                   한                  yes
+                r                                   한ㄱ                yes
+                m                                   한그                yes
+                f                                   한글                yes
+                <space>         한글                                    no
+                d                                   ㅇ                  yes
+                k                                   아                  yes
+                <BackSpace>                         ㅇ                  yes
+                → 한글 ㅇ
+
+
+                """)
+    }
+
+    @Test func wordModeJSONCommitsTheWordAtPunctuation() throws {
+        let result = try InProcess.run(["--option", "commit-unit=word", "--json", "dkssud."])
+        #expect(
+            result.stdout == """
+                {"key":"d","commit":"","preedit":"ㅇ","handled":true}
+                {"key":"k","commit":"","preedit":"아","handled":true}
+                {"key":"s","commit":"","preedit":"안","handled":true}
+                {"key":"s","commit":"","preedit":"안ㄴ","handled":true}
+                {"key":"u","commit":"","preedit":"안녀","handled":true}
+                {"key":"d","commit":"","preedit":"안녕","handled":true}
+                {"key":".","commit":"안녕","preedit":"","handled":false}
+                {"text":"안녕."}
+
+                """)
+    }
+
+    /// The text is syllable mode's whatever the unit: only the moments of the commits differ.
+    @Test func wordModeTypesTheSameTextAndBackSpaceReachesIntoTheWord() throws {
+        let keys = ["gksrmf<space>dlqfur", "dkssud<BackSpace><BackSpace><BackSpace>tp", "rk<BackSpace>1"]
+        let words = try InProcess.run(["--option", "commit-unit=word"] + keys)
+        #expect(words.stdout == "한글 입력\n안세\nㄱ1\n")
+        let syllables = try InProcess.run(["--option", "commit-unit=syllable"] + keys)
+        #expect(syllables.stdout == "한글 입력\n안세\nㄱ1\n")
+    }
+
     @Test func jsonIsOneObjectPerKeyThenTheText() throws {
         let result = try InProcess.run(["--json", "rk\"<Hangul>"])
         #expect(

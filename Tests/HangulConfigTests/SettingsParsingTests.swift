@@ -293,7 +293,7 @@ import Testing
     @Test func theDefaultsAreTheProtocolsDefaultOptions() {
         #expect(
             Settings().json
-                == #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"start-mode":"hangul","commit-unit":"syllable"}"#
+                == #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","start-mode":"hangul"}"#
         )
     }
 
@@ -314,7 +314,7 @@ import Testing
             """, source: "config.toml", layouts: .builtIn)
         #expect(
             settings.json
-                == #"{"layout":"3f","auto-reorder":true,"combi-on-double-stroke":true,"non-choseong-combi":false,"extended-vowels":false,"output":"jamo","toggle-keys":["Control+space"],"escape-to-latin":true,"hanja-keys":["F9"],"start-mode":"latin","commit-unit":"word"}"#
+                == #"{"layout":"3f","auto-reorder":true,"combi-on-double-stroke":true,"non-choseong-combi":false,"extended-vowels":false,"output":"jamo","toggle-keys":["Control+space"],"escape-to-latin":true,"hanja-keys":["F9"],"commit-unit":"word","start-mode":"latin"}"#
         )
     }
 }

@@ -93,6 +93,66 @@ import Testing
         #expect(!word.backspace().consumed)
     }
 
+    /// Types US-QWERTY keys into a word composer.
+    static func word(_ keys: String, layout: Layout = .dubeolsik, options: ComposerOptions = ComposerOptions())
+        -> WordComposer
+    {
+        var word = WordComposer(layout: layout, options: options)
+        for key in keys.unicodeScalars {
+            if let position = KeyPosition(key) { _ = word.process(position) }
+        }
+        return word
+    }
+
+    @Test func removingAPrefixKeepsTheRestComposing() {
+        var word = Self.word("eogksalsrnr")
+        #expect(word.removePrefix(scalars: 2).isEmpty)
+        #expect(word.preedit.string == "민국")
+        #expect(word.backspace().preedit.string == "민구")
+        #expect(word.backspace().preedit.string == "민ㄱ")
+        #expect(word.backspace().preedit.string == "민")
+        #expect(word.backspace().preedit.string == "미")
+    }
+
+    @Test func removingTheWholeWordEmptiesIt() {
+        var word = Self.word("eogks")
+        #expect(word.removePrefix(scalars: 2).isEmpty)
+        #expect(word.isEmpty)
+        #expect(!word.backspace().consumed)
+    }
+
+    @Test func removingPartOfASyllableReturnsTheRestOfIt() {
+        var options = ComposerOptions()
+        options.output = .jamo
+        var word = Self.word("gksrmf", options: options)
+        #expect(word.preedit.count == 6)
+        #expect(word.removePrefix(scalars: 2).scalars == [0x11AB])
+        #expect(word.preedit.scalars == [0x1100, 0x1173, 0x11AF])
+    }
+
+    @Test func aCutInsideTheComposedSyllableReturnsItsRest() {
+        var options = ComposerOptions()
+        options.output = .jamo
+        var word = Self.word("gks", options: options)
+        #expect(word.removePrefix(scalars: 1).scalars == [0x1161, 0x11AB])
+        #expect(word.isEmpty)
+    }
+
+    @Test func syllableUnitPassesTheComposerThrough() {
+        var word = WordComposer(unit: .syllable)
+        var steps: [String] = []
+        for key in "gksrmf".unicodeScalars {
+            guard let position = KeyPosition(key) else { continue }
+            let output = word.process(position)
+            steps.append("\(output.commit)|\(output.preedit)")
+        }
+        #expect(steps == ["|ㅎ", "|하", "|한", "한|ㄱ", "|그", "|글"])
+        #expect(word.backspace().preedit.string == "그")
+        #expect(word.setUnit(.word).string == "그")
+        #expect(word.unit == .word)
+        #expect(word.setUnit(.word).isEmpty)
+    }
+
     @Test func wordTextIteratesItsScalarsInOrder() {
         var word = WordComposer()
         for key in "rk".unicodeScalars {

@@ -36,6 +36,7 @@ struct EndToEndTests {
     @Test(arguments: [
         [], ["--json"], ["--trace"], ["--option", "auto-reorder", "--output", "jamo"], ["--layout", "sebeolsik-final"],
         ["--layout", "3y", "--json"], ["--layout", "ro", "--trace"], ["--layout", "ahn"],
+        ["--option", "commit-unit=word", "--json"], ["--option", "commit-unit=word", "--layout", "3f", "--trace"],
     ])
     func composeThroughTheDaemonPrintsExactlyWhatInProcessPrints(format: [String]) async throws {
         let daemon = try await RunningDaemon.start()

@@ -19,7 +19,7 @@ import Testing
         #""options":{"layout":"\#(layout)","auto-reorder":false,"combi-on-double-stroke":false,"#
             + #""non-choseong-combi":true,"extended-vowels":true,"output":"syllables","#
             + #""toggle-keys":["Hangul","Shift+space"],"escape-to-latin":\#(escapeToLatin),"#
-            + #""hanja-keys":["Hangul_Hanja","F9"]}"#
+            + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}"#
     }
 
     @Test func aNewSessionStartsFromTheSettingsAndFollowsAReloadAtTheBoundary() {
@@ -76,7 +76,7 @@ import Testing
             with: ConfiguredSettings(options: OptionsPatch(layout: "3f", hanjaKeys: [KeyChord(keysym: .f9)])))
         #expect(
             Self.send(#"{"id":3,"method":"get_options"}"#, to: &session)?.hasSuffix(
-                #""escape-to-latin":false,"hanja-keys":[]}}}"#) == true)
+                #""escape-to-latin":false,"hanja-keys":[],"commit-unit":"syllable"}}}"#) == true)
     }
 
     @Test func statusWithoutADaemonSaysSoAndReloadIsRefused() {

@@ -17,7 +17,7 @@ struct SessionConformanceTests {
         "hello-order.txt", "hello.txt", "keys.txt", "layouts.txt", "line-too-long-unterminated.txt",
         "line-too-long.txt",
         "modes.txt", "options.txt", "pending.txt", "reset-cancel.txt", "sessions.txt", "status-reload.txt",
-        "typing-dubeolsik.txt",
+        "typing-dubeolsik.txt", "word-commit.txt",
     ]
 
     let decoder: KeyDecoder

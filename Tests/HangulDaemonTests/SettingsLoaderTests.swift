@@ -67,7 +67,7 @@ struct SettingsLoaderTests {
     }
 
     @Test func theSettingsLineIsReadWithTheOptionsReader() throws {
-        let line = #"{"layout":"sebeolsik-final","escape-to-latin":true,"start-mode":"latin","commit-unit":"syllable"}"#
+        let line = #"{"layout":"sebeolsik-final","escape-to-latin":true,"commit-unit":"syllable","start-mode":"latin"}"#
         let settings = try ConfiguredSettings.parse(Array(line.utf8), layouts: .builtIn)
         #expect(settings.options.layout == "3f")
         #expect(settings.options.escapeToLatin == true)
@@ -80,7 +80,7 @@ struct SettingsLoaderTests {
         (#"{"start-mode":"korean"}"#, #"params.start-mode must be "hangul" or "latin", got "korean""#),
         (
             #"{"hanja":true}"#,
-            "unknown option \"hanja\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys"
+            "unknown option \"hanja\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, commit-unit"
         ),
         ("[1]", "the settings must be a JSON object, got an array"),
     ])

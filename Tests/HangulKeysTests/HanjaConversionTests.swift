@@ -11,6 +11,7 @@ private let dictionaryText = """
     한:寒:찰 한
     대한:大韓:
     대한민국:大韓民國:
+    민국:民國:
     ㅁ:※:참고
     ㅁ:☆:
     가:家:집 가
@@ -32,8 +33,8 @@ private let dictionary = HanjaDictionary(tables: [
 ])
 
 /// A context with the test dictionary.
-private func context() -> InputContext {
-    var context = InputContext()
+private func context(_ unit: CommitUnit = .syllable) -> InputContext {
+    var context = InputContext(commitUnit: unit)
     context.hanja = HanjaDictionarySource(dictionary)
     return context
 }
@@ -173,7 +174,7 @@ extension InputContext {
         var context = context()
         context.setSurroundingText(beforeCursor: "우리 대한민국")
         #expect(try context.type("<F9>") == ["handled commit: preedit: list:shown"])
-        #expect(page(context) == "[大韓民國]")
+        #expect(page(context) == "[大韓民國] 民國")
         #expect(try context.type("1") == ["handled commit:大韓民國 delete:4 preedit: list:closed"])
         #expect(context.textBeforeCursor == "")
     }
@@ -267,5 +268,46 @@ extension InputContext {
         _ = try context.type("gks<F9>1")
         let release = context.handle(KeyEvent(keysym: Keysym(rawValue: 0x31), isRelease: true))
         #expect(release.handled)
+    }
+}
+
+/// Hanja on a word in word-commit mode: the list starts with the longest start of the word the
+/// dictionary knows, and a pick converts that start and leaves the rest composing.
+@Suite struct WordConversionTests {
+    @Test func theHanjaKeyListsTheLongestKnownStartOfTheWordFirst() throws {
+        var context = context(.word)
+        #expect(try context.type("eogksalsrnr<F9>").last == "handled commit: preedit:대한민국 list:shown")
+        #expect(page(context) == "[大韓民國] 大韓")
+    }
+
+    @Test func aPickConvertsTheStartAndLeavesTheRestToConvertNext() throws {
+        var context = context(.word)
+        #expect(try context.type("eogksalsrnr<F9>2").last == "handled commit:大韓 preedit:민국 list:closed")
+        #expect(try context.type("<F9>").last == "handled commit: preedit:민국 list:shown")
+        #expect(page(context) == "[民國]")
+        #expect(try context.type("1").last == "handled commit:民國 preedit: list:closed")
+        #expect(context.preedit.isEmpty)
+    }
+
+    @Test func theRestOfTheWordKeepsComposing() throws {
+        var context = context(.word)
+        #expect(try context.type("eogksdk<F9>1").last == "handled commit:大韓 preedit:아 list:closed")
+        #expect(
+            try context.type("s<BackSpace><BackSpace><BackSpace>") == [
+                "handled commit: preedit:안 list:unchanged", "handled commit: preedit:아 list:unchanged",
+                "handled commit: preedit:ㅇ list:unchanged", "handled commit: preedit: list:unchanged",
+            ])
+        #expect(try context.type("<BackSpace>") == ["passed commit: preedit: list:unchanged"])
+    }
+
+    @Test func aWordWithoutCandidatesIsCommittedByTheHanjaKey() throws {
+        var context = context(.word)
+        #expect(try context.type("dkssud<F9>").last == "passed commit:안녕 preedit: list:unchanged")
+    }
+
+    @Test func pickingTheWholeWordEmptiesThePreedit() throws {
+        var context = context(.word)
+        #expect(try context.type("eogksalsrnr<F9>1").last == "handled commit:大韓民國 preedit: list:closed")
+        #expect(context.preedit.isEmpty)
     }
 }

@@ -10,7 +10,8 @@ import Testing
 
     private let defaultOptions =
         #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
-        + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"]}"#
+        + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"#
+        + #""commit-unit":"syllable"}"#
 
     @Test func keyRepliesListHandledCommitPreeditMode() {
         let result = KeyResult(handled: true, commit: ComposedText("안"), preedit: ComposedText("ㄴ"), mode: .hangul)
@@ -44,8 +45,8 @@ import Testing
                 == #"{"id":2,"result":{"commit":"ㄱ","preedit":"","mode":"hangul","options":{"layout":"2","#
                 + #""auto-reorder":true,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"#
                 + #""output":"jamo","toggle-keys":["Shift+AltGr+Hangul"],"escape-to-latin":true,"#
-                + #""hanja-keys":["Hangul_Hanja","F9"]}}}"# + "\n")
-        #expect(SessionOptions.names.count == 9)
+                + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}}}"# + "\n")
+        #expect(SessionOptions.names.count == 10)
     }
 
     @Test func helloRepliesListEverythingInTheDocumentedOrder() {

@@ -72,7 +72,8 @@ import Testing
         let line =
             #"{"id":1,"method":"set_options","params":{"layout":"dubeolsik","auto-reorder":true,"#
             + #""combi-on-double-stroke":false,"non-choseong-combi":false,"extended-vowels":true,"output":"jamo","#
-            + #""toggle-keys":["SUPER+ctrl+Hangul","F9"],"escape-to-latin":true,"hanja-keys":["Hangul_Hanja","F9"]}}"#
+            + #""toggle-keys":["SUPER+ctrl+Hangul","F9"],"escape-to-latin":true,"hanja-keys":["Hangul_Hanja","F9"],"#
+            + #""commit-unit":"word"}}"#
         let expected = OptionsPatch(
             layout: "2",
             switches: [
@@ -82,7 +83,8 @@ import Testing
             toggleKeys: [
                 KeyChord(keysym: .hangul, modifiers: [.control, .mod4]), KeyChord(keysym: Keysym(rawValue: 0xFFC6)),
             ],
-            escapeToLatin: true, hanjaKeys: [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)])
+            escapeToLatin: true, hanjaKeys: [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)],
+            commitUnit: .word)
         #expect(request(line)?.method == .setOptions(expected))
         #expect(expected.toggleKeys?.map(\.description) == ["Control+Super+Hangul", "F9"])
         #expect(
@@ -199,7 +201,7 @@ import Testing
         ),
         (
             #"{"id":1,"method":"set_options","params":{"layout":"2","x":1}}"#,
-            #"{"id":1,"error":{"code":-32602,"message":"unknown option \"x\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys"}}"#
+            #"{"id":1,"error":{"code":-32602,"message":"unknown option \"x\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, commit-unit"}}"#
         ),
         (
             #"{"id":1,"method":"set_options","params":{"layout":"3x"}}"#,

@@ -2,6 +2,7 @@ import BenchmarkSupport
 import CAllocationCounter
 import HangulHanja
 import HangulKeys
+import HangulProtocol
 
 #if canImport(Glibc)
     import Glibc
@@ -218,4 +219,42 @@ ReportRow(
     figure: "hanja: allocations per key event typed, dictionary set, no list open",
     ours: format(typingAllocations, digits: 3), target: "0", verdict: typingAllocations == 0 ? .pass : .short
 ).print()
+// The same keys in word-commit mode, after a first pass has grown the word's storage to the
+// longest word: the word is kept in place and every step's text is a view of it.
+var wordTyping = InputContext(commitUnit: .word)
+wordTyping.hanja = HanjaDictionarySource(dictionary)
+for event in typed { checksum &+= UInt64(wordTyping.handle(event).preedit.count) }
+let wordBefore = allocation_counter_allocations()
+for event in typed { checksum &+= UInt64(wordTyping.handle(event).preedit.count) }
+let wordAllocations = Double(allocation_counter_allocations() - wordBefore) / Double(typed.count)
+ReportRow(
+    figure: "hanja: allocations per key event typed in word-commit mode, no list open",
+    ours: format(wordAllocations, digits: 3), target: "0", verdict: wordAllocations == 0 ? .pass : .short
+).print()
+// Both units again, each key's result written as the daemon writes a `key` reply, into one reused
+// writer: the path a word takes to the wire (`WordText` straight into JSON) allocates nothing either.
+var replyWriter = JSONWriter(capacity: 1024)
+@MainActor func allocationsTypingAndWriting(_ context: inout InputContext) -> Double {
+    for event in typed {
+        replyWriter.removeAll()
+        KeyStateResult(context.handle(event), page: nil).write(to: &replyWriter)
+        checksum &+= UInt64(replyWriter.bytes.count)
+    }
+    let before = allocation_counter_allocations()
+    for event in typed {
+        replyWriter.removeAll()
+        KeyStateResult(context.handle(event), page: nil).write(to: &replyWriter)
+        checksum &+= UInt64(replyWriter.bytes.count)
+    }
+    return Double(allocation_counter_allocations() - before) / Double(typed.count)
+}
+for wordMode in [false, true] {
+    var context = InputContext(commitUnit: wordMode ? .word : .syllable)
+    context.hanja = HanjaDictionarySource(dictionary)
+    let allocations = allocationsTypingAndWriting(&context)
+    ReportRow(
+        figure: "hanja: allocations per key event typed and written as a reply, \(context.commitUnit.rawValue) mode",
+        ours: format(allocations, digits: 3), target: "0", verdict: allocations == 0 ? .pass : .short
+    ).print()
+}
 note("hanja-bench: checksum \(checksum)")

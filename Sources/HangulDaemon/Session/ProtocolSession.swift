@@ -14,8 +14,8 @@ import HangulProtocol
 ///
 /// With the daemon's ``SettingsStore`` it starts from the settings file's options and mode, and
 /// after a reload takes the new value of every option the client has not set itself (kept as the
-/// merged patches of its `set_options`), at a syllable boundary, saying so in that reply
-/// (PROTOCOL.md section 5).
+/// merged patches of its `set_options`), at a syllable boundary (in word mode a word boundary:
+/// nothing is being composed), saying so in that reply (PROTOCOL.md section 5).
 ///
 /// Nothing here is loggable content: replies carry typed text, so the server logs only
 /// ``lastMethod``, ``lastErrorCode`` and sizes, and ``description`` shows no text.
@@ -146,7 +146,7 @@ public struct ProtocolSession: Sendable {
             return stateReply(id: id, commit: commit, followed: followSettingsAtBoundary() || followed)
         case .cancel:
             context.cancel()
-            return stateReply(id: id, commit: ComposedText(), followed: followSettingsAtBoundary() || followed)
+            return stateReply(id: id, commit: WordText(), followed: followSettingsAtBoundary() || followed)
         case .setOptions(let patch):
             return try setOptions(patch, id: id)
         case .getOptions:
@@ -174,7 +174,7 @@ public struct ProtocolSession: Sendable {
             return try selectCandidate(index, id: id)
         case .closeCandidates:
             context.closeCandidates()
-            return reply(id: id, state(commit: ComposedText()))
+            return reply(id: id, state(commit: WordText()))
         }
     }
 
@@ -217,6 +217,7 @@ public struct ProtocolSession: Sendable {
         context.toggleKeys = newOptions.toggleKeys
         context.escapeSwitchesToLatin = newOptions.escapeToLatin
         context.hanjaKeys = newOptions.hanjaKeys
+        if newOptions.commitUnit != context.commitUnit { _ = context.setCommitUnit(newOptions.commitUnit) }
     }
 
     /// Takes settings reloaded since this session last looked, when nothing is being composed (a
@@ -240,7 +241,7 @@ public struct ProtocolSession: Sendable {
 
     /// The reply of a method answered with the state: with `options` appended when the session has
     /// just followed a reload, so the frontend learns of it without asking.
-    private mutating func stateReply(id: RequestID?, commit: ComposedText, followed: Bool) -> [UInt8]? {
+    private mutating func stateReply(id: RequestID?, commit: WordText, followed: Bool) -> [UInt8]? {
         guard followed else { return reply(id: id, state(commit: commit)) }
         return reply(id: id, OptionsResult(state: state(commit: commit), options: options))
     }
@@ -267,7 +268,7 @@ public struct ProtocolSession: Sendable {
 
     /// The state after a request other than `key`: the candidate list shown while open, `null` once
     /// when the request closed it, absent otherwise (PROTOCOL.md section 5).
-    private func state(commit: ComposedText) -> StateResult {
+    private func state(commit: WordText) -> StateResult {
         let candidates: CandidatesMember =
             if context.candidateList.isOpen {
                 .open(CandidatePage(context.candidateList))

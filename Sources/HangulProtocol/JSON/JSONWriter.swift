@@ -100,6 +100,19 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Appends a step's text (a syllable, or in word mode a word) as a string literal, exactly as
+    /// ``string(_:)`` writes its `String`, straight from the scalars: syllable mode's text, which
+    /// has no finished syllables, takes the path of ``ComposedText``.
+    public mutating func string(_ text: WordText) {
+        guard text.hasFinishedSyllables else { return string(text.rest) }
+        bytes.append(UInt8(ascii: "\""))
+        for value in text {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for unit in scalar.utf8 { escaped(unit) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// Appends one byte of a string literal, escaped as described on the type.
     @inline(__always)
     private mutating func escaped(_ byte: UInt8) {

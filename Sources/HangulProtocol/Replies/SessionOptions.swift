@@ -18,27 +18,30 @@ public struct SessionOptions: Equatable, Sendable {
     public var escapeToLatin: Bool
     /// The keys that open and close the hanja candidate list.
     public var hanjaKeys: [KeyChord]
+    /// Whether a key commits each syllable or the preedit holds the word (`commit-unit`).
+    public var commitUnit: CommitUnit
 
     public init(
         layout: String, composer: ComposerOptions, toggleKeys: [KeyChord], escapeToLatin: Bool,
-        hanjaKeys: [KeyChord] = InputContext().hanjaKeys
+        hanjaKeys: [KeyChord] = InputContext().hanjaKeys, commitUnit: CommitUnit = .syllable
     ) {
         self.layout = layout
         self.composer = composer
         self.toggleKeys = toggleKeys
         self.escapeToLatin = escapeToLatin
         self.hanjaKeys = hanjaKeys
+        self.commitUnit = commitUnit
     }
 
     /// The options a context composes with.
     public init(_ context: InputContext) {
         self.init(
             layout: context.composer.layout.id, composer: context.composer.options, toggleKeys: context.toggleKeys,
-            escapeToLatin: context.escapeSwitchesToLatin, hanjaKeys: context.hanjaKeys)
+            escapeToLatin: context.escapeSwitchesToLatin, hanjaKeys: context.hanjaKeys, commitUnit: context.commitUnit)
     }
 
     /// The defaults, those of a fresh ``InputContext``: dubeolsik, libhangul's switches plus
-    /// extended vowels, and the toggle keys Hangul and Shift+space.
+    /// extended vowels, the toggle keys Hangul and Shift+space, syllable by syllable.
     public init() {
         self.init(InputContext())
     }
@@ -46,7 +49,7 @@ public struct SessionOptions: Equatable, Sendable {
     /// The option names on the wire, in reply order.
     public static let names: [String] =
         ["layout"] + ComposerOptions.Option.allCases.map(\.rawValue) + [
-            "output", "toggle-keys", "escape-to-latin", "hanja-keys",
+            "output", "toggle-keys", "escape-to-latin", "hanja-keys", "commit-unit",
         ]
 
     /// These options with `patch` applied; options the patch leaves out are kept.
@@ -60,6 +63,7 @@ public struct SessionOptions: Equatable, Sendable {
         if let toggleKeys = patch.toggleKeys { result.toggleKeys = toggleKeys }
         if let escapeToLatin = patch.escapeToLatin { result.escapeToLatin = escapeToLatin }
         if let hanjaKeys = patch.hanjaKeys { result.hanjaKeys = hanjaKeys }
+        if let commitUnit = patch.commitUnit { result.commitUnit = commitUnit }
         return result
     }
 }
@@ -88,6 +92,9 @@ extension JSONWriter {
         raw(",")
         key("hanja-keys")
         chords(options.hanjaKeys)
+        raw(",")
+        key("commit-unit")
+        string(options.commitUnit.rawValue)
         raw("}")
     }
 }
@@ -101,11 +108,13 @@ extension SessionOptions {
             composer[option] = try reader.bool(option.rawValue)
         }
         composer.output = try reader.choice("output", as: ComposerOptions.OutputForm.self)
-        // A daemon from before hanja conversion sends no hanja-keys: it has none.
+        // A daemon from before hanja conversion sends no hanja-keys: it has none. One from before
+        // word mode sends no commit-unit: it commits syllable by syllable.
         self.init(
             layout: try reader.string("layout"), composer: composer, toggleKeys: try Self.chords("toggle-keys", reader),
             escapeToLatin: try reader.bool("escape-to-latin"),
-            hanjaKeys: reader.has("hanja-keys") ? try Self.chords("hanja-keys", reader) : [])
+            hanjaKeys: reader.has("hanja-keys") ? try Self.chords("hanja-keys", reader) : [],
+            commitUnit: reader.has("commit-unit") ? try reader.choice("commit-unit", as: CommitUnit.self) : .syllable)
     }
 
     private static func chords(_ name: String, _ reader: ResultReader) throws(ReplyParseError) -> [KeyChord] {

@@ -5,8 +5,8 @@ import HangulKeys
 /// with the same parser and options reader as `set_options`, so the file and the wire share one
 /// vocabulary and one set of checks.
 ///
-/// The line is the options object (every member optional, as in `set_options`) plus `start-mode`
-/// (the mode `hello` reports for a new session) and `commit-unit`. Anything else is refused, as
+/// The line is the options object (every member optional, as in `set_options`, `commit-unit`
+/// included) plus `start-mode` (the mode `hello` reports for a new session). Anything else is refused, as
 /// `set_options` refuses an unknown option: the line comes from our own tool, so an unknown member
 /// means a `hangulctl` from another version, which is worth saying rather than half-reading.
 public struct ConfiguredSettings: Equatable, Sendable {
@@ -14,19 +14,18 @@ public struct ConfiguredSettings: Equatable, Sendable {
     public var options: OptionsPatch
     /// The mode a new session starts in.
     public var startMode: InputMode
-    /// Whether a key commits a syllable or the preedit holds a whole word.
-    public var commitUnit: CommitUnit
 
-    public init(
-        options: OptionsPatch = OptionsPatch(), startMode: InputMode = .hangul, commitUnit: CommitUnit = .syllable
-    ) {
+    public init(options: OptionsPatch = OptionsPatch(), startMode: InputMode = .hangul) {
         self.options = options
         self.startMode = startMode
-        self.commitUnit = commitUnit
     }
 
+    /// Whether a key commits a syllable or the preedit holds a whole word: an option like the
+    /// others, which sessions take unless they set their own.
+    public var commitUnit: CommitUnit { options.commitUnit ?? .syllable }
+
     /// The members beyond the options.
-    static let extraNames = ["start-mode", "commit-unit"]
+    static let extraNames = ["start-mode"]
 
     /// Reads one line of `hangulctl config get --json`; the layout must be in `layouts`.
     ///
@@ -46,8 +45,7 @@ public struct ConfiguredSettings: Equatable, Sendable {
         let options = ParamsReader(members: members.filter { !extraNames.contains($0.key) })
         return ConfiguredSettings(
             options: try OptionsPatch(reading: options, layouts: layouts),
-            startMode: try extras.choice("start-mode", as: InputMode.self) ?? .hangul,
-            commitUnit: try extras.choice("commit-unit", as: CommitUnit.self) ?? .syllable)
+            startMode: try extras.choice("start-mode", as: InputMode.self) ?? .hangul)
     }
 }
 
@@ -61,6 +59,7 @@ extension OptionsPatch {
         if let toggleKeys = later.toggleKeys { result.toggleKeys = toggleKeys }
         if let escapeToLatin = later.escapeToLatin { result.escapeToLatin = escapeToLatin }
         if let hanjaKeys = later.hanjaKeys { result.hanjaKeys = hanjaKeys }
+        if let commitUnit = later.commitUnit { result.commitUnit = commitUnit }
         return result
     }
 }

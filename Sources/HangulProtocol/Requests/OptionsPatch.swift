@@ -14,11 +14,12 @@ public struct OptionsPatch: Equatable, Sendable {
     public var toggleKeys: [KeyChord]?
     public var escapeToLatin: Bool?
     public var hanjaKeys: [KeyChord]?
+    public var commitUnit: CommitUnit?
 
     public init(
         layout: String? = nil, switches: [ComposerOptions.Option: Bool] = [:],
         output: ComposerOptions.OutputForm? = nil, toggleKeys: [KeyChord]? = nil, escapeToLatin: Bool? = nil,
-        hanjaKeys: [KeyChord]? = nil
+        hanjaKeys: [KeyChord]? = nil, commitUnit: CommitUnit? = nil
     ) {
         self.layout = layout
         self.switches = switches
@@ -26,12 +27,13 @@ public struct OptionsPatch: Equatable, Sendable {
         self.toggleKeys = toggleKeys
         self.escapeToLatin = escapeToLatin
         self.hanjaKeys = hanjaKeys
+        self.commitUnit = commitUnit
     }
 
     /// Whether the patch changes nothing (it still commits the preedit when sent).
     public var isEmpty: Bool {
         layout == nil && switches.isEmpty && output == nil && toggleKeys == nil && escapeToLatin == nil
-            && hanjaKeys == nil
+            && hanjaKeys == nil && commitUnit == nil
     }
 }
 
@@ -66,6 +68,7 @@ extension OptionsPatch {
         if let keys = params.value("hanja-keys") {
             hanjaKeys = try Self.readChords(keys, name: "hanja-keys", example: #"["Hangul_Hanja","F9"]"#)
         }
+        commitUnit = try params.choice("commit-unit", as: CommitUnit.self)
     }
 
     /// Reads `toggle-keys` or `hanja-keys` straight into chords: each entry's notation, then its
@@ -156,6 +159,11 @@ extension OptionsPatch {
             separate(&writer)
             writer.key("hanja-keys")
             writer.chords(hanjaKeys)
+        }
+        if let commitUnit {
+            separate(&writer)
+            writer.key("commit-unit")
+            writer.string(commitUnit.rawValue)
         }
         writer.raw("}")
     }
