@@ -5,7 +5,7 @@ import HangulTestSupport
 import Testing
 
 /// The built `hanguld` executable, end to end: signals, exit status, files left behind, socket activation.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangGuard)
 struct DaemonProcessTests {
     /// This process's environment without anything that would redirect the daemon.
     private var cleanEnvironment: [String: String] {

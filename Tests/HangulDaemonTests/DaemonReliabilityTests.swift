@@ -6,7 +6,7 @@ import Testing
 /// The faults of issue 12, each against the real `hanguld` binary: a client that pipelines and
 /// never reads, the descriptor limit, the listen backlog, and requests already in the socket
 /// buffers when SIGTERM arrives.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .hangGuard)
 struct DaemonReliabilityTests {
     private static let hello = #"{"id":1,"method":"hello","params":{"protocol":1}}"# + "\n"
     private static let key = #"{"id":2,"method":"key","params":{"keysym":114}}"# + "\n"

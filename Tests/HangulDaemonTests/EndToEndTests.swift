@@ -6,7 +6,7 @@ import HangulTestSupport
 import Testing
 
 /// The real `hanguld` over a real socket, as frontends meet it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 struct EndToEndTests {
     static let repository: String = {
         var path = #filePath
@@ -244,7 +244,7 @@ final class ResultBox: @unchecked Sendable {
 }
 
 /// The README's Python frontend is the file in contrib/, and it works against the real daemon.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangGuard)
 struct PythonExampleTests {
     @Test func theReadmeShowsTheExampleFileVerbatim() throws {
         let readme = try String(contentsOfFile: EndToEndTests.repository + "/README.md", encoding: .utf8)

@@ -10,7 +10,7 @@ private let systemDictionaryPresent =
 /// Hanja conversion through the real `hanguld` and its real dictionaries, loaded on the first hanja
 /// key, as a frontend meets it. Under CI a missing libhangul-data fails these rather than skipping.
 @Suite(
-    .timeLimit(.minutes(2)),
+    .hangGuard,
     .enabled(if: systemDictionaryPresent || ProcessInfo.processInfo.environment["CI"] != nil))
 struct HanjaEndToEndTests {
     /// Sends each line and returns the reply lines, in order.

@@ -9,7 +9,7 @@ import Testing
 /// A real connection from another uid is refused. Needs root (to become uid 65534) and util-linux's
 /// `setpriv` with `perl` (both essential Debian packages); the decision itself is covered by
 /// `PeerPolicyTests` everywhere.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangGuard)
 struct OtherUserTests {
     /// Connects to the socket in argv[0] and exits 0 if the server closed without sending a byte,
     /// 4 if it sent something or stayed silent for 10 s (a receive timeout: `alarm` would not do, as a

@@ -6,7 +6,7 @@ import Testing
 
 /// `hanguld` starts sessions from the settings file and follows its edits (issue 14): read through
 /// `hangulctl` at start, again on SIGHUP and when the file changes on disk.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 struct SettingsDaemonTests {
     static let hello = #"{"id":1,"method":"hello","params":{"protocol":1}}"# + "\n"
 

@@ -7,7 +7,7 @@ import Testing
 
 /// The settings file is read by a child process that can neither stall nor flood the daemon, and
 /// its line is read with the protocol's own checks.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct SettingsLoaderTests {
     @Test func aChildPastItsDeadlineIsKilledAndReported() throws {
         let start = ContinuousClock.now

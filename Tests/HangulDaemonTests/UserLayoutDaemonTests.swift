@@ -4,7 +4,7 @@ import Testing
 
 /// `hanguld` offers the user's layout files beside the built-in ones, and refuses a broken one it
 /// was told to load.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 struct UserLayoutDaemonTests {
     static let homeRow = TestLayoutFiles.homeRow
 

@@ -4,7 +4,7 @@ import Testing
 /// Word-commit mode through the real `hanguld` (issue 14, "Done when"): the settings file's
 /// `commit-unit` serves sessions that never send `set_options`, and a reload changes it only
 /// between words.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 struct WordModeDaemonTests {
     static func options(_ unit: String) -> String {
         #""options":{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
