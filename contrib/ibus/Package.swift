@@ -27,7 +27,11 @@ let package = Package(
                 .product(name: "HangulClient", package: "hangul"),
                 .product(name: "HangulKeys", package: "hangul"),
                 .product(name: "HangulProtocol", package: "hangul"),
-            ]
+            ],
+            // The Swift runtime linked in rather than loaded: IBus starts one engine process per
+            // session and keeps it all day, and only the parts used become resident (RSS 14.9 MB
+            // dynamic, 12.5 MB static in the same bench run; start to first key 17 ms, 14 ms).
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
         .testTarget(name: "HangulFrontendContractTests", dependencies: ["HangulFrontendContract"]),
     ]
