@@ -601,6 +601,21 @@ def word_mode(prefix):
                   f"commits {context.commits}, text {context.text!r}")
             context.destroy()
 
+            # Switching input method, or 한/A with Shift+space, mid-word commits the word once.
+            context = fcitx.context(input_method="hanguld")
+            context.type("gksrmf")
+            context.set_input_method("keyboard-us")
+            switched = list(context.commits)
+            context.set_input_method("hanguld")
+            context.type("dlqfur")
+            context.stroke(0x20, 57, True)  # Shift+space
+            context.type("ab")
+            context.focus_out()
+            check(switched == ["한글"] and context.commits == ["한글", "입력"] and context.text == "한글입력ab",
+                  "switching input method mid-word commits the word once; so does Shift+space (to Latin)",
+                  f"commits on the switch {switched}, in all {context.commits}, text {context.text!r}")
+            context.destroy()
+
             # The daemon killed, then stalled, mid-word: the visible word is committed, keys pass.
             context = fcitx.context(input_method="hanguld")
             context.type("gksrnrdj")
