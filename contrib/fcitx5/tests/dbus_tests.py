@@ -3,7 +3,8 @@
 side by side with Debian's fcitx5-hangul, the daemon's settings file deciding the options (and its
 live reload reaching an open field), hanja and symbol candidates beside fcitx5-hangul's, switching
 input method mid-syllable, the daemon killed, stalled and restarted under it (a candidate list open
-too), and the daemon started by the addon when none runs.
+too), word-commit mode from the settings file (beside fcitx5-hangul's WordCommit), and the daemon
+started by the addon when none runs.
 
     dbus-run-session -- /usr/bin/python3 dbus_tests.py --prefix PREFIX
 
