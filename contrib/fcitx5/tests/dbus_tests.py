@@ -3,7 +3,8 @@
 side by side with Debian's fcitx5-hangul, the daemon's settings file deciding the options (and its
 live reload reaching an open field), hanja and symbol candidates beside fcitx5-hangul's, switching
 input method mid-syllable, the daemon killed, stalled and restarted under it (a candidate list open
-too), and the daemon started by the addon when none runs.
+too), word-commit mode from the settings file (beside fcitx5-hangul's WordCommit), and the daemon
+started by the addon when none runs.
 
     dbus-run-session -- /usr/bin/python3 dbus_tests.py --prefix PREFIX
 
@@ -502,6 +503,212 @@ def faults_and_switching(prefix):
         daemon.stop()
 
 
+WORD_SETTINGS = 'commit-unit = "word"\n'
+WORD_OPTIONS = ("--option", "commit-unit=word")
+
+
+def compose_steps(keys, *options):
+    """hangul-compose's (commit, preedit) after each key of `keys` (its --json key lines)."""
+    import json
+    lines = subprocess.run([hangul_testing.binary("hangul-compose", "HANGUL_COMPOSE"), "--json", *options, keys],
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    return [(step["commit"], step["preedit"]) for step in map(json.loads, lines) if "key" in step]
+
+
+def longest_known_start(word):
+    """The longest start of `word` libhangul's dictionary knows, and its entries."""
+    for length in range(len(word), 0, -1):
+        entries = libhangul_hanja.match("exact", word[:length])
+        if entries:
+            return word[:length], entries
+    return "", []
+
+
+def word_mode(prefix):
+    """Word-commit mode, set in the daemon's settings file (the addon sends no options): the preedit
+    holds the whole word, committed once by whatever ends it, with the daemon failing mid-word too;
+    BackSpace inside it; the hanja key on a word; the corpus, beside fcitx5-hangul's WordCommit."""
+    lines = corpus_keys()
+    strict = ("--option", "extended-vowels=off")
+    expected_words = hangul_testing.expected_texts(lines, *WORD_OPTIONS, *strict)
+    expected_syllables = hangul_testing.expected_texts(lines, *strict)
+    typed = compose_steps("gksrmf<space>", *WORD_OPTIONS)
+    backspaced = compose_steps("gksrmf" + "<BackSpace>" * 4 + "sk", *WORD_OPTIONS)
+    sentence = "대한민국만세"
+    keys = hangul_testing.spell_dubeolsik(sentence)
+    start, entries = longest_known_start(sentence)
+    rest, rest_entries = longest_known_start(sentence[len(start):])
+    # Extended vowels off, as in libhangul, so fcitx5-hangul is comparable on the corpus.
+    daemon, path = private_daemon(WORD_SETTINGS + "extended-vowels = false\n")
+    daemon.start()
+    environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
+    try:
+        with Fcitx(["hanguld", "hangul"], ["hanguld", "hangul"], environment,
+                   {"hangul": "WordCommit=True\n"}) as fcitx:
+            context = fcitx.context(input_method="hanguld")
+            context.type("gksrmf")
+            check(context.preedit == typed[5][1] == "한글" and context.commits == []
+                  and context.preedit_cursor == len("한글".encode()),
+                  "word mode from the settings file: 한글 typed stays preedit (as hangul-compose "
+                  "--option commit-unit=word shows), the cursor at its end, nothing committed",
+                  f"preedit {context.preedit!r} (hangul-compose {typed[5][1]!r}), cursor "
+                  f"{context.preedit_cursor}, commits {context.commits}")
+            context.type(" ")
+            check(context.commits == [typed[6][0]] == ["한글"] and context.text == "한글 " and context.preedit == "",
+                  "space commits the word 한글 in one piece and then types itself",
+                  f"commits {context.commits}, text {context.text!r}, preedit {context.preedit!r}")
+            context.focus_out()
+            context.destroy()
+
+            # BackSpace inside the word takes it apart jamo by jamo, into the finished syllable.
+            context = fcitx.context(input_method="hanguld")
+            shown = []
+            context.type("gksrmf")
+            for _ in range(4):
+                press(context, hangul_testing.KEY_BACKSPACE)
+                shown.append(context.preedit)
+            context.type("sk")
+            shown.append(context.preedit)
+            want = [preedit for _, preedit in backspaced[6:10] + backspaced[-1:]]
+            context.focus_out()
+            check(shown == want and context.text == "하나" and context.commits == ["하나"],
+                  f"BackSpace inside a word preedit edits it as hangul-compose does ({' '.join(want)}), "
+                  "nothing reaching the application; focus out commits 하나 once",
+                  f"preedits {shown}, text {context.text!r}, commits {context.commits}")
+            context.destroy()
+
+            # Focus out mid-word commits the word once, whether fcitx5 or the addon owns the preedit;
+            # so does a reset from the application.
+            for name, make in (("a client preedit", lambda: fcitx.context(input_method="hanguld")),
+                               ("fcitx5's panel", lambda: fcitx.context(0, input_method="hanguld"))):
+                context = make()
+                context.type("dkssudgktpdy")
+                context.focus_out()
+                context.focus_in()
+                context.type(" ")
+                context.focus_out()
+                check(context.commits == ["안녕하세요"] and context.text == "안녕하세요 ",
+                      f"focus out mid-word commits the word once ({name})",
+                      f"commits {context.commits}, text {context.text!r}")
+                context.destroy()
+            context = fcitx.context(0, input_method="hanguld")  # the addon owns the preedit: it commits
+            context.type("dkssudgktpdy")
+            context.call("Reset")
+            context.type("rk")
+            context.focus_out()
+            check(context.text == "안녕하세요가" and context.commits == ["안녕하세요", "가"],
+                  "a reset from the application mid-word commits the word once; typing goes on",
+                  f"commits {context.commits}, text {context.text!r}")
+            context.destroy()
+
+            # Switching input method, or 한/A with Shift+space, mid-word commits the word once.
+            context = fcitx.context(input_method="hanguld")
+            context.type("gksrmf")
+            context.set_input_method("keyboard-us")
+            switched = list(context.commits)
+            context.set_input_method("hanguld")
+            context.type("dlqfur")
+            context.stroke(0x20, 57, True)  # Shift+space
+            context.type("ab")
+            context.focus_out()
+            check(switched == ["한글"] and context.commits == ["한글", "입력"] and context.text == "한글입력ab",
+                  "switching input method mid-word commits the word once; so does Shift+space (to Latin)",
+                  f"commits on the switch {switched}, in all {context.commits}, text {context.text!r}")
+            context.destroy()
+
+            # The field turning into a password field mid-word: the word is committed, the key typed.
+            context = fcitx.context(input_method="hanguld")
+            context.type("gksrmf")
+            context.call("SetCapability", GLib.Variant("(t)", (context.capabilities | PASSWORD_CAPABILITY,)))
+            context.type("rk")
+            check(context.commits == ["한글"] and context.text == "한글rk" and context.preedit == "",
+                  "a field that becomes a password field mid-word: the word is committed once, the keys typed",
+                  f"commits {context.commits}, text {context.text!r}, preedit {context.preedit!r}")
+            context.destroy()
+
+            # The daemon killed, then stalled, mid-word: the visible word is committed, keys pass.
+            context = fcitx.context(input_method="hanguld")
+            context.type("gksrnrdj")
+            shown = context.preedit
+            daemon.kill()
+            longest = timed_type(context, "dk")
+            check(shown == "한국어" and context.text == "한국어dk" and context.preedit == "" and longest < NO_WAIT,
+                  "daemon killed mid-word: the whole word shown is committed and the keys pass at once",
+                  f"preedit before {shown!r}, text {context.text!r}, longest press {longest * 1000:.1f} ms")
+            daemon.start()
+            context.text, context.commits = "", []
+            context.type("gksrmf")
+            daemon.stall()
+            first = timed_type(context, "r")
+            second = timed_type(context, "k")
+            daemon.resume()
+            check(context.text == "한글rk" and context.commits == ["한글"] and context.preedit == ""
+                  and DEADLINE * 0.9 <= first < DEADLINE + 0.25 and second < NO_WAIT,
+                  "daemon stalled mid-word: after the deadline the word is committed once and the keys pass",
+                  f"text {context.text!r}, commits {context.commits}, first press {first * 1000:.1f} ms, "
+                  f"next {second * 1000:.1f} ms")
+            context.destroy()
+            time.sleep(1.1)  # the back-off after a silence
+
+            # The hanja key on a word, ours and fcitx5-hangul's WordCommit on the same keys.
+            outcome = {}
+            for name in ("hanguld", "hangul"):
+                context = fcitx.panel_context(input_method=name)
+                context.type(keys)
+                preedit = context.preedit
+                press(context, KEY_F9)
+                context.wait_for(lambda: bool(context.candidates))
+                listed = values(context.candidates)
+                context.type("1")
+                context.wait_for(lambda: not context.candidates)
+                after_first = (context.text, context.preedit)
+                press(context, KEY_F9)
+                context.wait_for(lambda: bool(context.candidates))
+                listed_rest = values(context.candidates)
+                context.type("1")
+                context.wait_for(lambda: not context.candidates)
+                context.focus_out()
+                outcome[name] = (preedit, listed, after_first, listed_rest, context.text)
+                context.destroy()
+            preedit, listed, after_first, listed_rest, text = outcome["hanguld"]
+            check(preedit == sentence and listed[:1] == [entries[0][0]],
+                  f"{sentence} typed stays preedit; F9 lists first libhangul's first hanja for its longest known "
+                  f"start, {start} → {entries[0][0]}", f"preedit {preedit!r}, listed {listed[:3]}")
+            check(after_first == (entries[0][0], rest),
+                  f"1 commits {entries[0][0]} and {rest} stays preedit",
+                  f"text and preedit {after_first}")
+            check(listed_rest[:1] == [rest_entries[0][0]] and text == entries[0][0] + rest_entries[0][0],
+                  f"F9 again converts the rest: the field ends with {entries[0][0] + rest_entries[0][0]}",
+                  f"listed {listed_rest[:3]}, text {text!r}")
+            theirs = outcome["hangul"]
+            check(theirs[0] == preedit and theirs[1][:1] == listed[:1] and theirs[2] == after_first,
+                  "fcitx5-hangul with WordCommit=True on the same keys: the same preedit, the same first "
+                  "candidate, and 1 leaves the same text and preedit",
+                  f"fcitx5-hangul: preedit {theirs[0]!r}, listed {theirs[1][:3]}, after 1 {theirs[2]}")
+            # Where they part: fcitx5-hangul's F9 on the word left after a pick opens no list (1 then
+            # commits the rest and types itself); ours converts it, as PROTOCOL.md 9.5 says.
+            print(f"   (fcitx5-hangul then: F9 lists {theirs[3][:3]}, the field ends {theirs[4]!r}; ours "
+                  f"lists {listed_rest[:3]} and ends {text!r})")
+
+            ours = [type_line(fcitx, "hanguld", keys) for keys in lines]
+            theirs = [type_line(fcitx, "hangul", keys) for keys in lines]
+    finally:
+        daemon.stop()
+        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
+    differ = [i for i in range(len(lines)) if ours[i] != expected_words[i]]
+    check(not differ, f"in word mode all {len(lines)} corpus lines type what hangul-compose types in word mode",
+          f"{len(differ)} differ; first, line {differ[0] + 1}: {ours[differ[0]]!r} vs {expected_words[differ[0]]!r}"
+          if differ else "")
+    differ = [i for i in range(len(lines)) if ours[i] != expected_syllables[i]]
+    check(not differ, f"in word mode all {len(lines)} corpus lines commit the same text as syllable mode",
+          f"{len(differ)} differ; first, line {differ[0] + 1}: {ours[differ[0]]!r} vs "
+          f"{expected_syllables[differ[0]]!r}" if differ else "")
+    differ = [i for i in range(len(lines)) if ours[i] != theirs[i]]
+    check(not differ, f"in word mode all {len(lines)} corpus lines commit the same text as fcitx5-hangul's "
+          "WordCommit", f"{len(differ)} differ; first, line {differ[0] + 1}: ours {ours[differ[0]]!r}, "
+          f"fcitx5-hangul {theirs[differ[0]]!r}" if differ else "")
+
+
 def peer_pid(path):
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
         probe.connect(path)
@@ -563,14 +770,15 @@ def autostart(prefix):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--prefix", required=True, help="where scripts/install put the addon")
-    parser.add_argument("--only", choices=["side-by-side", "settings", "hanja", "faults", "autostart"])
+    parser.add_argument("--only", choices=["side-by-side", "settings", "hanja", "faults", "word", "autostart"])
     arguments = parser.parse_args()
     prefix = os.path.abspath(arguments.prefix)
     os.environ.pop("HANGULD_AUTOSTART", None)
     # The daemons read no settings, layouts or hanja of the user running the tests.
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hanguld-test-config-")
     for name, test in (("side-by-side", side_by_side), ("settings", settings_from_the_daemon), ("hanja", hanja),
-                       ("faults", faults_and_switching), ("autostart", autostart)):
+                       ("faults", faults_and_switching), ("word", word_mode),
+                       ("autostart", autostart)):
         if arguments.only in (None, name):
             started = time.monotonic()
             test(prefix)

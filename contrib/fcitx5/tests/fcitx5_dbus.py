@@ -200,6 +200,7 @@ class Context:
             NO_AUTO_START, -1, None).unpack()[0]
         self.text = ""
         self.preedit = ""
+        self.preedit_cursor = -1
         self.commits = []
         self.subscriptions = [
             self.bus.signal_subscribe(BUS_NAME, "org.fcitx.Fcitx.InputContext1", member, self.path, None,
@@ -296,8 +297,9 @@ class Context:
                            GLib.Variant("(suu)", (self.text, cursor, anchor)), None, NO_AUTO_START, 10000, None)
 
     def _on_preedit(self, connection, sender, path, interface, member, parameters):
-        segments, _cursor = parameters.unpack()
+        segments, cursor = parameters.unpack()
         self.preedit = "".join(segment for segment, _format in segments)
+        self.preedit_cursor = cursor  # in UTF-8 bytes, as fcitx5 sends it; the toolkits convert
 
     def _on_forward(self, connection, sender, path, interface, member, parameters):
         keysym, state, release = parameters.unpack()

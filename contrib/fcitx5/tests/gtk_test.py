@@ -3,6 +3,8 @@
 GTK_IM_MODULE=fcitx (Debian's fcitx5-frontend-gtk3), keys from xdotool, the entry's text read back.
 Hanja too: a syllable converted with F9 and 1, and a word already in the entry converted through the
 surrounding text GTK reports, the pick deleting it (DeleteSurroundingText) before the hanja goes in.
+Then word-commit mode, set in the daemon's settings file: a click mid-word keeps the word, once, and
+F9 on a word being typed converts it.
 
     dbus-run-session -- /usr/bin/python3 gtk_test.py --prefix PREFIX
 """
@@ -64,15 +66,28 @@ def main():
     # it); then F9 with nothing composed converts the word before the cursor, which 1 replaces.
     word, entries = libhangul_hanja.longest_suffix("대한민국")
     cases.append((["eogksalsrnr", "<Escape>", "<F9>", "1"], "대한민국"[:-len(word)] + entries[0][0]))
+    # Word-commit mode (the settings file changed and reloaded before these): GTK resets the input
+    # context on a click, which must leave the whole word in the entry, once; F9 on the word being
+    # typed lists the candidates of its longest known start (here the whole word). Syllable mode
+    # would give the first case's text too, but not the second's (F9 would convert 국 alone).
+    word_cases = [(["gksrmf", "click", "rk"], "한글가"),
+                  (["eogksalsrnr", "<F9>", "1"], libhangul_hanja.match("exact", "대한민국")[0][0])]
     # The daemons read no settings, layouts or hanja of the user running the tests.
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hanguld-test-config-")
-    daemon = hangul_testing.Daemon().start()
+    settings = os.path.join(os.environ["XDG_CONFIG_HOME"], "hanguld-gtk-test.toml")  # absent at first
+    daemon = hangul_testing.Daemon(None, "--config", settings).start()
+    hangulctl = os.path.join(os.path.dirname(hangul_testing.binary("hanguld", "HANGULD")), "hangulctl")
     xvfb, display = start_xvfb()
     work = tempfile.mkdtemp(prefix="fcitx5-gtk-")
     environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
     try:
         with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
-            for index, (steps, want) in enumerate(cases):
+            for index, (steps, want) in enumerate(cases + word_cases):
+                if index == len(cases):
+                    with open(settings, "w", encoding="utf-8") as file:
+                        file.write('commit-unit = "word"\n')
+                    subprocess.run([hangulctl, "reload", "--socket", daemon.socket_path], check=True,
+                                   capture_output=True, timeout=30)
                 title = f"hanguld-gtk-{index}"
                 done, output = f"{work}/done-{index}", f"{work}/text-{index}"
                 app_environment = dict(os.environ, DISPLAY=display, GTK_IM_MODULE="fcitx", GDK_BACKEND="x11",
@@ -111,7 +126,8 @@ def main():
                     text = file.read()
                 typed = " then ".join(repr(step) if step != "click" else "a click" for step in steps)
                 typed = typed.replace("'<", "").replace(">'", "")
-                check(text == want, f"a GTK 3 entry typed with xdotool ({typed}, Return) holds {want!r}",
+                unit = " in word-commit mode" if index >= len(cases) else ""
+                check(text == want, f"a GTK 3 entry typed with xdotool{unit} ({typed}, Return) holds {want!r}",
                       f"it holds {text!r}")
     finally:
         xvfb.kill()

@@ -2,10 +2,13 @@
 """Runs the testfrontend program (testhanguld.cpp) against a private hanguld.
 
     testfrontend.py BUILD_DIR            the tests
+    testfrontend.py --word BUILD_DIR     the corpus cases only, with the daemon in word-commit mode
     testfrontend.py --bench BUILD_DIR    per-key time in process beside fcitx5-hangul (the corpus only)
 
 Writes its cases: the corpus as keys, then the corpus again with typos taken back (a wrong letter and
-BackSpace every ninth key), each with the text hangul-compose types for the same keys.
+BackSpace every ninth key), each with the text hangul-compose types for the same keys (with --word,
+in word mode: the same texts as syllable mode's, since each typo is taken back at once, but every
+BackSpace then edits inside a preedit a word long and each word is committed only when it ends).
 """
 import json
 import os
@@ -46,10 +49,12 @@ def strokes(keys):
 
 def main():
     bench = sys.argv[1] == "--bench"
+    word = sys.argv[1] == "--word"
     build_dir = sys.argv[-1]
     plain = [hangul_testing.spell_dubeolsik(line) for line in hangul_testing.corpus_lines()]
     lines = plain if bench else plain + [with_typos(keys) for keys in plain]
-    compose = subprocess.run([hangul_testing.binary("hangul-compose", "HANGUL_COMPOSE")],
+    compose = subprocess.run([hangul_testing.binary("hangul-compose", "HANGUL_COMPOSE"),
+                              *(["--option", "commit-unit=word"] if word else [])],
                              input="".join(notation(keys) + "\n" for keys in lines),
                              capture_output=True, text=True, check=True)
     expected = compose.stdout.split("\n")[: len(lines)]
@@ -63,10 +68,10 @@ def main():
     os.environ["XDG_CONFIG_HOME"] = os.path.join(work, "config")
     settings = os.path.join(work, "config.toml")
     with open(settings, "w", encoding="utf-8") as file:
-        file.write("extended-vowels = false\n" if bench else "")
+        file.write("extended-vowels = false\n" if bench else 'commit-unit = "word"\n' if word else "")
     with hangul_testing.Daemon(None, "--config", settings) as daemon:
         environment = dict(os.environ, **daemon.environment(), HANGULD_AUTOSTART="0")
-        command = [os.path.join(build_dir, "testhanguld"), *(["--bench"] if bench else []), cases_path]
+        command = [os.path.join(build_dir, "testhanguld"), *(sys.argv[1:2] if bench or word else []), cases_path]
         result = subprocess.run(command, env=environment, timeout=300,
                                 stdout=subprocess.PIPE if bench else None, text=True)
     if bench:
