@@ -911,8 +911,11 @@ def killed_daemon_mid_word_commits_the_word_and_passes_keys():
     field.type("eogksalsrnr")
     equal(field.preedit, "대한민국", "preedit before the kill")
     daemon.kill()
+    # BackSpace first: with no daemon to take back a jamo, the word becomes text and the application
+    # deletes its last character, as it would any text.
+    equal(field.stroke(*BACKSPACE), False, "BackSpace after the kill")
     equal(field.type("dk"), [False, False], "keys after the kill")
-    equal((field.commits, field.text, field.preedit), (["대한민국"], "대한민국dk", ""),
+    equal((field.commits, field.text, field.preedit), (["대한민국"], "대한민dk", ""),
           "the word was committed once and the keys passed")
     daemon.start()
     wait_until_composing(field, "return")
@@ -938,6 +941,40 @@ def stalled_daemon_mid_word_commits_the_word_without_hanging():
     finally:
         daemon.resume()
     wait_until_composing(field, "resumption")
+
+
+@test("word")
+def hangulctl_switches_an_open_field_between_words():
+    # What the README tells users to run, against the running daemon: the open field takes the new
+    # unit at the next word boundary (PROTOCOL.md section 9.6), without a focus change.
+    hangulctl = hangul_testing.binary("hangulctl", "HANGULCTL")
+    settings = os.path.join(daemon_config, "hangul", "config.toml")
+    field = host.context()
+
+    def switch(unit, preedit_after_rkrk):
+        result = subprocess.run([hangulctl, "config", "set", "commit-unit", unit, "--file", settings, "--socket",
+                                 daemon.socket_path], capture_output=True, text=True)
+        equal((result.returncode, result.stdout.strip()), (0, "hanguld reloaded its settings and layouts"),
+              f"hangulctl config set commit-unit {unit}")
+        deadline = time.monotonic() + 5
+        while True:
+            field.type("rkrk ")
+            if field.preedit == "" and field.commits[-1:] == [preedit_after_rkrk]:
+                break
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the open field did not take commit-unit {unit} within 5 s: {field.commits}")
+            pump(0.1)
+
+    try:
+        switch("syllable", "가")
+        field.type("rkrk")
+        equal(field.preedit, "가", "syllable mode: the first 가 was committed")
+    finally:
+        field.take_text()
+        switch("word", "가가")
+    field.type("rkrk")
+    equal(field.preedit, "가가", "word mode again")
+    field.take_text()
 
 
 def word_hanja_session(field, word, picks):
