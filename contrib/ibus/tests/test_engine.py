@@ -836,6 +836,17 @@ def a_word_stays_in_the_preedit_until_a_space_commits_it():
 
 
 @test("word")
+def arrows_toggle_keys_and_shortcuts_end_the_word():
+    field = host.context()
+    type_and_compare(field, "dkssud<Right>gksrmf<Hangul>a<Hangul>rkrk<Left>dlq")
+    equal(field.stroke(ord("c"), 46, CONTROL), False, "Control+C on 입 passes")
+    field.type("dlfr")
+    equal(field.stroke(*ESCAPE), False, "Escape on 읽 passes")
+    equal((field.commits, field.preedit), (["안녕", "한글", "가가", "입", "읽"], ""), "commits: each word whole, once")
+    equal(field.take_text(), "안녕한글a가가입읽", "text")
+
+
+@test("word")
 def the_corpus_commits_the_same_text_as_syllable_mode_one_word_at_a_time():
     keys = corpus_keys()
     field = host.context()
