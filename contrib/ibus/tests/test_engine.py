@@ -858,6 +858,32 @@ def backspace_edits_inside_the_word_then_deletes_text():
 
 
 @test("word")
+def a_word_at_the_daemons_bound_is_committed_and_typing_goes_on():
+    # 66 syllables typed with no space: the key that finishes the 65th commits the word so far
+    # (PROTOCOL.md section 9.6); until then the preedit grows, its cursor at the end.
+    field = host.context()
+    type_and_compare(field, "rk" * 66)
+    equal((field.commits, field.preedit), (["가" * 65], "가"), "commits and preedit after 66 syllables")
+    equal(field.take_text(), "가" * 66, "text")
+
+
+@test("word")
+def switching_engine_mid_word_commits_the_word_once():
+    field = host.context()
+    field.type("gksrmf")
+    field.ic.set_engine("hangul")
+    wait_for(lambda: field.ic.get_engine().get_name() == "hangul", "the switch to ibus-hangul")
+    pump(0.3)
+    equal((field.commits, field.preedit), (["한글"], ""), "commits and preedit after the switch")
+    field.ic.set_engine("hanguld")
+    wait_for(lambda: field.ic.get_engine().get_name() == "hanguld", "the switch back")
+    pump(0.1)
+    field.type("rkrk")
+    equal(field.preedit, "가가", "a fresh word after switching back")
+    equal(field.take_text(), "한글가가", "text")
+
+
+@test("word")
 def focus_out_and_reset_mid_word_commit_the_word_once():
     field = host.context()
     field.type("dkssudgktpdy")
