@@ -1048,6 +1048,16 @@ def hanja_converts_the_longest_start_of_the_word_and_the_rest_stays():
     field.stroke(*F9)
     field.type("1")
     equal(field.take_text(), daehan + minguk[0][0], "text")
+    # The rest left by a pick is the user's text like any preedit: focus out commits it, once.
+    # (ibus-hangul 1.5.4 in its word mode drops it: 한글, F9, 2 then focus out leaves only 漢.)
+    han = libhangul_hanja.match("prefix", "한글")
+    field.type("gksrmf")
+    field.stroke(*F9)
+    field.type("2")
+    field.focus_out()
+    equal(field.commits, [han[1][0], "글"], "commits after 한글, F9, 2 and focus out")
+    field.focus_in()
+    field.take_text()
 
 
 @test("word")
