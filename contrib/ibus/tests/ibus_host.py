@@ -7,6 +7,7 @@ directory, IBUS_COMPONENT_PATH naming only the components under test, the in-mem
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -38,6 +39,9 @@ ESCAPE = (0xFF1B, 1)
 RETURN = (0xFF0D, 28)
 DOWN = (0xFF54, 108)
 RIGHT = (0xFF53, 106)
+LEFT = (0xFF51, 105)
+NAMED_KEYS = {"BackSpace": BACKSPACE, "space": SPACE, "F9": F9, "Hangul_Hanja": HANGUL_HANJA, "Escape": ESCAPE,
+              "Return": RETURN, "Down": DOWN, "Right": RIGHT, "Left": LEFT, "Hangul": HANGUL}
 
 
 def engine_executable():
@@ -53,11 +57,14 @@ class Host:
 
     `engine_arguments` are appended to our engine's command line (such as --hanguld PATH); `None`
     writes no component of ours (`environment`'s IBUS_COMPONENT_PATH then names an installed one);
-    `with_ibus_hangul` adds Debian's ibus-hangul component for side-by-side runs. `environment` is
-    added to what ibus-daemon (and so every engine) inherits.
+    `with_ibus_hangul` adds Debian's ibus-hangul component for side-by-side runs; `ibus_hangul_settings`
+    (a dict of its GSettings keys, `{"preedit-mode": "'word'"}`, values in GVariant text) are given to it
+    through GLib's keyfile backend, the one way to reach an engine process's GSettings from outside
+    (the default memory backend keeps each process's settings to itself). `environment` is added to
+    what ibus-daemon (and so every engine) inherits.
     """
 
-    def __init__(self, environment, engine_arguments=(), with_ibus_hangul=False):
+    def __init__(self, environment, engine_arguments=(), with_ibus_hangul=False, ibus_hangul_settings=None):
         self.work = tempfile.mkdtemp(prefix="ibus-test-")
         components = os.path.join(self.work, "components")
         os.makedirs(components)
@@ -78,6 +85,13 @@ class Host:
             "IBUS_COMPONENT_PATH": components,
             **environment,
         }
+        if ibus_hangul_settings:
+            self.environment["GSETTINGS_BACKEND"] = "keyfile"
+            keyfile = os.path.join(self.environment["XDG_CONFIG_HOME"], "glib-2.0", "settings", "keyfile")
+            os.makedirs(os.path.dirname(keyfile))
+            with open(keyfile, "w") as out:
+                out.write("[org/freedesktop/ibus/engine/hangul]\n")
+                out.writelines(f"{key}={value}\n" for key, value in ibus_hangul_settings.items())
         self.log_path = os.path.join(self.work, "ibus-daemon.log")
         self.process = None
         self.bus = None
@@ -152,6 +166,7 @@ class TextField:
         self.ic = host.bus.create_input_context("hangul-test")
         self.text = ""
         self.preedit = ""
+        self.preedit_cursor = 0  # where the engine puts the cursor in the preedit, in characters
         self.commits = []
         self.surrounding = surrounding
         self.surrounding_deletes = []
@@ -206,14 +221,16 @@ class TextField:
         self.commits.append(text.get_text())
         self.text += text.get_text()
 
-    def _on_preedit(self, _ic, text, _cursor, visible):
+    def _on_preedit(self, _ic, text, cursor, visible):
         self.preedit = text.get_text() if visible else ""
+        self.preedit_cursor = cursor if visible else 0
 
-    def _on_preedit_with_mode(self, _ic, text, _cursor, visible, _mode):
-        self.preedit = text.get_text() if visible else ""
+    def _on_preedit_with_mode(self, _ic, text, cursor, visible, _mode):
+        self._on_preedit(_ic, text, cursor, visible)
 
     def _on_hide_preedit(self, _ic):
         self.preedit = ""
+        self.preedit_cursor = 0
 
     def _on_update_lookup_table(self, _ic, table, visible):
         count = table.get_number_of_candidates()
@@ -302,6 +319,17 @@ class TextField:
         handled flag of each press."""
         return [self.stroke(keysym, code, SHIFT if shift else 0)
                 for keysym, code, shift in hangul_testing.key_strokes(keys)]
+
+    def type_notation(self, keys):
+        """Types `keys` in hangul-compose's notation: US-QWERTY characters and <names> from `NAMED_KEYS`
+        (`<BackSpace>`, `<space>`, `<F9>`...); returns the handled flag of each press."""
+        handled = []
+        for name, character in re.findall(r"<([^>]+)>|(.)", keys):
+            if name:
+                handled.append(self.stroke(*NAMED_KEYS[name]))
+            else:
+                handled += self.type(character)
+        return handled
 
     def focus_out(self):
         self.ic.focus_out()

@@ -2,12 +2,15 @@
 """The IBus engine against a private, real ibus-daemon (issue 10, "How it is tested" 1–4).
 
     test_engine.py GROUP [TEST...]    GROUP: daemon (everything with a private hanguld: protocol-level, faults,
-                            side by side with ibus-hangul, a GTK window) or install (scripts/install
-                            into a temporary prefix, the engine starting the installed hanguld itself)
+                            side by side with ibus-hangul, a GTK window), word (the same with a
+                            hanguld whose settings file says commit-unit = "word", and ibus-hangul in its
+                            word mode) or install (scripts/install into a temporary prefix, the engine
+                            starting the installed hanguld itself)
 
 Prints one line per test (PASS/FAIL, seconds) and last `RESULT passed failed`; exits 1 on a failure.
 """
 
+import json
 import os
 import re
 import shutil
@@ -26,7 +29,7 @@ import hangul_testing
 import libhangul_hanja
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
-TESTS = {"daemon": [], "install": []}
+TESTS = {"daemon": [], "word": [], "install": []}
 
 
 def test(group):
@@ -728,6 +731,13 @@ def gtk_window_converts_a_syllable_and_a_word_before_the_cursor():
     syllable = libhangul_hanja.match("prefix", "한")[0][0]
     word = libhangul_hanja.match("suffix", syllable + " 대한민국")[0]
     equal(len(word[0]), 4, f"libhangul's first suffix match for 대한민국 is a four-character word ({word})")
+    names = [*"gks", "F9", "1", "space", *hangul_testing.spell_dubeolsik("대한민국"), "End", "F9", "1", "Return"]
+    equal(gtk_window_text(names), f"{syllable} {word[0]}", "the GTK entry's text")
+
+
+def gtk_window_text(key_names, delay_ms=60):
+    """Types `key_names` (xdotool's key names) into a GTK 3 entry under a fresh Xvfb, through the
+    global engine hanguld, and returns the entry's text when the last key (Return) activates it."""
     display_read, display_write = os.pipe()
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(display_write), "-screen", "0", "640x160x24", "-nolisten",
                              "tcp"], pass_fds=[display_write], stderr=subprocess.DEVNULL)
@@ -744,16 +754,350 @@ def gtk_window_converts_a_syllable_and_a_word_before_the_cursor():
         subprocess.run(["xdotool", "search", "--sync", "--name", "hangul-ibus-test", "windowfocus", "--sync"],
                        env=environment, check=True, stdout=subprocess.DEVNULL)
         pump(0.3)
-        names = [*"gks", "F9", "1", "space", *hangul_testing.spell_dubeolsik("대한민국"), "End", "F9", "1", "Return"]
-        subprocess.run(["xdotool", "key", "--delay", "60", *names], env=environment, check=True)
+        subprocess.run(["xdotool", "key", "--delay", str(delay_ms), *key_names], env=environment, check=True)
         text, _ = window.communicate(timeout=10)
-        equal(text.strip(), f"{syllable} {word[0]}", "the GTK entry's text")
+        return text.strip()
     finally:
         if window and window.poll() is None:
             window.kill()
             window.wait()
         xvfb.terminate()
         xvfb.wait()
+
+
+# --- group "word": a private hanguld whose settings file says commit-unit = "word" -------------------
+#
+# Expected texts, preedits and commits come from `hangul-compose --option commit-unit=word` (the same
+# session rules in process) and candidates from libhangul; ibus-hangul runs beside ours with its own
+# word mode (GSettings preedit-mode 'word', given through GLib's keyfile backend).
+
+WORD = ("--option", "commit-unit=word")
+
+
+def compose_steps(keys, *options):
+    """hangul-compose's steps for `keys` (its notation): a (commit, preedit, handled) triple per key,
+    and the text."""
+    result = subprocess.run([hangul_testing.binary("hangul-compose", "HANGUL_COMPOSE"), *options, "--json", keys],
+                            capture_output=True, text=True, check=True)
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    return [(line["commit"], line["preedit"], line["handled"]) for line in lines[:-1]], lines[-1]["text"]
+
+
+def type_and_compare(field, keys, typed_before=""):
+    """Types `keys` key by key into a field that was given `typed_before` since its last focus in, and
+    checks each step against hangul-compose in word mode typing both: what the engine committed, the
+    preedit with the cursor at its end, and whether the key was handled."""
+    expected, _ = compose_steps(typed_before + keys, *WORD)
+    expected = expected[len(re.findall(r"<[^>]+>|.", typed_before)):]
+    tokens = re.findall(r"<[^>]+>|.", keys)
+    equal(len(tokens), len(expected), f"keys in {keys!r}")
+    for index, (token, (commit, preedit, handled)) in enumerate(zip(tokens, expected)):
+        before = len(field.commits)
+        actual_handled = field.type_notation(token)[0]
+        step = (field.commits[before:], field.preedit, field.preedit_cursor, actual_handled)
+        equal(step, ([commit] if commit else [], preedit, len(preedit), handled),
+              f"after key {index + 1} ({token}) of {keys!r}: commits, preedit, its cursor, handled")
+
+
+@test("word")
+def a_word_stays_in_the_preedit_until_a_space_commits_it():
+    field = host.context()
+    type_and_compare(field, "gksrmf")
+    equal((field.commits, field.preedit, field.preedit_cursor), ([], "한글", 2), "after gksrmf: 한글 whole, no commit")
+    type_and_compare(field, "<space>", typed_before="gksrmf")
+    equal((field.commits, field.text), (["한글"], "한글 "), "commits and text after the space")
+    type_and_compare(field, "dlqfurdms wkf ehlsek. rmfjgwl dksgdmaus<Return>", typed_before="gksrmf<space>")
+    equal(field.take_text(), compose_steps("gksrmf dlqfurdms wkf ehlsek. rmfjgwl dksgdmaus", *WORD)[1],
+          "text: hangul-compose's in word mode")
+
+
+@test("word")
+def arrows_toggle_keys_and_shortcuts_end_the_word():
+    field = host.context()
+    type_and_compare(field, "dkssud<Right>gksrmf<Hangul>a<Hangul>rkrk<Left>dlq")
+    equal(field.stroke(ord("c"), 46, CONTROL), False, "Control+C on 입 passes")
+    field.type("dlfr")
+    equal(field.stroke(*ESCAPE), False, "Escape on 읽 passes")
+    equal((field.commits, field.preedit), (["안녕", "한글", "가가", "입", "읽"], ""), "commits: each word whole, once")
+    equal(field.take_text(), "안녕한글a가가입읽", "text")
+
+
+@test("word")
+def the_corpus_commits_the_same_text_as_syllable_mode_one_word_at_a_time():
+    keys = corpus_keys()
+    field = host.context()
+    ours = []
+    for line in keys:
+        field.type(line)
+        commits = list(field.commits)
+        text = field.take_text()
+        ours.append(text)
+        # Every commit before the focus out is a whole word: the text between two spaces or punctuation.
+        words = re.findall(r"[가-힣ㄱ-ㅣ]+", text)
+        if commits != words[:len(commits)] or len(commits) < len(words) - 1:
+            raise AssertionError(f"commits {commits!r} are not the words of {text!r}, in order")
+    difference = first_difference(ours, hangul_testing.expected_texts(keys), keys)
+    if difference:
+        raise AssertionError(f"word mode through IBus and hangul-compose in syllable mode differ at {difference}")
+    difference = first_difference(ours, hangul_testing.expected_texts(keys, *WORD), keys)
+    if difference:
+        raise AssertionError(f"the engine and hangul-compose in word mode differ at {difference}")
+    equal(len(ours), 173, "corpus lines typed")
+    typed["word"] = ours
+
+
+@test("word")
+def backspace_edits_inside_the_word_then_deletes_text():
+    field = host.context()
+    type_and_compare(field, "dlqfur<BackSpace><BackSpace><BackSpace><BackSpace>qrk")
+    equal((field.commits, field.preedit), ([], "입가"), "BackSpace reached back into 입, which composed again")
+    type_and_compare(field, "<space>gk<BackSpace><BackSpace><BackSpace>",
+                     typed_before="dlqfur<BackSpace><BackSpace><BackSpace><BackSpace>qrk")
+    equal((field.text, field.preedit), ("입가", ""), "the last BackSpace, with no word, deleted the space")
+    equal(field.take_text(), "입가", "text")
+
+
+@test("word")
+def a_word_at_the_daemons_bound_is_committed_and_typing_goes_on():
+    # 66 syllables typed with no space: the key that finishes the 65th commits the word so far
+    # (PROTOCOL.md section 9.6); until then the preedit grows, its cursor at the end.
+    field = host.context()
+    type_and_compare(field, "rk" * 66)
+    equal((field.commits, field.preedit), (["가" * 65], "가"), "commits and preedit after 66 syllables")
+    equal(field.take_text(), "가" * 66, "text")
+
+
+@test("word")
+def switching_engine_mid_word_commits_the_word_once():
+    field = host.context()
+    field.type("gksrmf")
+    field.ic.set_engine("hangul")
+    wait_for(lambda: field.ic.get_engine().get_name() == "hangul", "the switch to ibus-hangul")
+    pump(0.3)
+    equal((field.commits, field.preedit), (["한글"], ""), "commits and preedit after the switch")
+    field.ic.set_engine("hanguld")
+    wait_for(lambda: field.ic.get_engine().get_name() == "hanguld", "the switch back")
+    pump(0.1)
+    field.type("rkrk")
+    equal(field.preedit, "가가", "a fresh word after switching back")
+    equal(field.take_text(), "한글가가", "text")
+
+
+@test("word")
+def focus_out_and_reset_mid_word_commit_the_word_once():
+    field = host.context()
+    field.type("dkssudgktpdy")
+    equal((field.commits, field.preedit), ([], "안녕하세요"), "before focus out")
+    field.focus_out()
+    equal(field.commits, ["안녕하세요"], "commits after focus out")
+    field.focus_in()
+    field.type("k")
+    equal(field.preedit, "ㅏ", "preedit after focus in: a fresh word")
+    field.focus_out()
+    field.focus_in()
+    field.type("gksrmf")
+    field.ic.reset()
+    field.sync()
+    equal((field.commits, field.preedit), (["안녕하세요", "ㅏ", "한글"], ""), "commits after a reset (a click)")
+    field.type("rk")
+    equal(field.preedit, "가", "preedit after the reset: a fresh word")
+    equal(field.take_text(), "안녕하세요ㅏ한글가", "text")
+
+
+def wait_until_composing(field, what):
+    deadline = time.monotonic() + 5
+    while True:
+        pump(0.1)
+        field.take_text()
+        if field.type("rk") == [True, True]:
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError(f"typing did not compose again within 5 s of the daemon's {what}")
+    field.type("rk")
+    equal((field.commits, field.preedit), ([], "가가"), f"after the daemon's {what}: word mode again")
+    field.take_text()
+
+
+@test("word")
+def killed_daemon_mid_word_commits_the_word_and_passes_keys():
+    field = host.context()
+    field.type("eogksalsrnr")
+    equal(field.preedit, "대한민국", "preedit before the kill")
+    daemon.kill()
+    # BackSpace first: with no daemon to take back a jamo, the word becomes text and the application
+    # deletes its last character, as it would any text.
+    equal(field.stroke(*BACKSPACE), False, "BackSpace after the kill")
+    equal(field.type("dk"), [False, False], "keys after the kill")
+    equal((field.commits, field.text, field.preedit), (["대한민국"], "대한민dk", ""),
+          "the word was committed once and the keys passed")
+    daemon.start()
+    wait_until_composing(field, "return")
+
+
+@test("word")
+def stalled_daemon_mid_word_commits_the_word_without_hanging():
+    field = host.context()
+    field.type("eogksalsrnr")
+    daemon.stall()
+    try:
+        times = []
+        results = []
+        for keys in "dkdl":
+            start = time.monotonic()
+            results += field.type(keys)
+            times.append(time.monotonic() - start)
+        equal(results, [False] * 4, "keys while the daemon is stopped")
+        equal((field.commits, field.text, field.preedit), (["대한민국"], "대한민국dkdl", ""),
+              "the word was committed once and the keys passed")
+        if times[0] > 1.0 or max(times[1:]) > 0.1:
+            raise AssertionError(f"keys were held up: {[round(t, 3) for t in times]} s (deadline 150 ms)")
+    finally:
+        daemon.resume()
+    wait_until_composing(field, "resumption")
+
+
+@test("word")
+def hangulctl_switches_an_open_field_between_words():
+    # What the README tells users to run, against the running daemon: the open field takes the new
+    # unit at the next word boundary (PROTOCOL.md section 9.6), without a focus change.
+    hangulctl = hangul_testing.binary("hangulctl", "HANGULCTL")
+    settings = os.path.join(daemon_config, "hangul", "config.toml")
+    field = host.context()
+
+    def switch(unit, preedit_after_rkrk):
+        result = subprocess.run([hangulctl, "config", "set", "commit-unit", unit, "--file", settings, "--socket",
+                                 daemon.socket_path], capture_output=True, text=True)
+        equal((result.returncode, result.stdout.strip()), (0, "hanguld reloaded its settings and layouts"),
+              f"hangulctl config set commit-unit {unit}")
+        deadline = time.monotonic() + 5
+        while True:
+            field.type("rkrk ")
+            if field.preedit == "" and field.commits[-1:] == [preedit_after_rkrk]:
+                break
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the open field did not take commit-unit {unit} within 5 s: {field.commits}")
+            pump(0.1)
+
+    try:
+        switch("syllable", "가")
+        field.type("rkrk")
+        equal(field.preedit, "가", "syllable mode: the first 가 was committed")
+    finally:
+        field.take_text()
+        switch("word", "가가")
+    field.type("rkrk")
+    equal(field.preedit, "가가", "word mode again")
+    field.take_text()
+
+
+def word_hanja_session(field, word, picks):
+    """Types `word`, then for each pick F9 and that key; returns what the user saw: the values of each
+    page shown, the commits and preedit after each pick, and the text."""
+    field.type(hangul_testing.spell_dubeolsik(word))
+    seen = []
+    for pick in picks:
+        field.stroke(*F9)
+        field.sync()
+        values = [row.split(" ")[0] for row in field.candidates[:9]] if field.table_visible else []
+        field.type(pick)
+        field.sync()
+        seen.append((values, list(field.commits), field.preedit))
+    return seen, field.take_text()
+
+
+def pick_key(candidates, value):
+    """The digit that picks `value` on the first page of `candidates` (libhangul's list)."""
+    values = [candidate for candidate, _ in candidates[:9]]
+    if value not in values:
+        raise AssertionError(f"{value} is not on the first page of {values}")
+    return str(values.index(value) + 1)
+
+
+@test("word")
+def hanja_converts_the_longest_start_of_the_word_and_the_rest_stays():
+    whole = libhangul_hanja.match("prefix", "대한민국만세")
+    rest = libhangul_hanja.match("prefix", "만세")
+    field = host.context()
+    field.type(hangul_testing.spell_dubeolsik("대한민국만세"))
+    equal((field.commits, field.preedit), ([], "대한민국만세"), "the word typed")
+    equal(field.stroke(*F9), True, "F9 on the word")
+    equal(field.candidates, rows(whole[:9]), "the first page: libhangul's prefix matches, longest start first")
+    equal(field.auxiliary, f"1 / {len(whole)}", "the auxiliary text")
+    field.type("1")
+    equal((field.commits, field.preedit, field.preedit_cursor, field.table_visible), ([whole[0][0]], "만세", 2, False),
+          "after 1: the longest start converted, the rest still preedit")
+    equal(field.stroke(*F9), True, "F9 on the rest")
+    equal(field.candidates, rows(rest[:9]), "the rest's candidates")
+    field.type("1")
+    equal(field.take_text(), whole[0][0] + rest[0][0], "text")
+    # A shorter start: 대한민국, pick 大韓 (the brief's example), then 민국 converts on its own.
+    shorter = libhangul_hanja.match("prefix", "대한민국")
+    daehan = [value for value, _ in libhangul_hanja.match("exact", "대한")][0]
+    minguk = libhangul_hanja.match("prefix", "민국")
+    field.type(hangul_testing.spell_dubeolsik("대한민국"))
+    field.stroke(*F9)
+    field.type(pick_key(shorter, daehan))
+    equal((field.commits, field.preedit), ([daehan], "민국"), f"after picking {daehan}")
+    # The rest is still being composed: BackSpace takes its last jamo, typing adds to it, exactly as
+    # if 민국 had been typed alone.
+    steps, _ = compose_steps("alsrnr<BackSpace>r", *WORD)
+    field.stroke(*BACKSPACE)
+    equal(field.preedit, steps[-2][1], "BackSpace in the rest")
+    field.type("r")
+    equal(field.preedit, steps[-1][1], "typing on in the rest")
+    field.stroke(*F9)
+    field.type("1")
+    equal(field.take_text(), daehan + minguk[0][0], "text")
+    # The rest left by a pick is the user's text like any preedit: focus out commits it, once.
+    # (ibus-hangul 1.5.4 in its word mode drops it: 한글, F9, 2 then focus out leaves only 漢.)
+    han = libhangul_hanja.match("prefix", "한글")
+    field.type("gksrmf")
+    field.stroke(*F9)
+    field.type("2")
+    field.focus_out()
+    equal(field.commits, [han[1][0], "글"], "commits after 한글, F9, 2 and focus out")
+    field.focus_in()
+    field.take_text()
+
+
+@test("word")
+def ibus_hangul_in_word_mode_converts_the_same_way():
+    cases = [("대한민국만세", ["1", "1"]), ("대한민국", [pick_key(libhangul_hanja.match("prefix", "대한민국"), "大韓"), "1"]),
+             ("학교생활", ["3", "1"])]
+    for word, picks in cases:
+        theirs = host.context("hangul")
+        theirs.stroke(*HANGUL)
+        their_result = word_hanja_session(theirs, word, picks)
+        ours = host.context()
+        our_result = word_hanja_session(ours, word, picks)
+        if not their_result[0][0][0]:
+            raise AssertionError(f"{word}: ibus-hangul showed no candidates in word mode")
+        equal(our_result, their_result, f"{word} then F9 and {picks}: pages, commits, preedits and text, ours and "
+              "ibus-hangul's")
+
+
+@test("word")
+def ibus_hangul_in_word_mode_types_the_same_corpus():
+    keys = corpus_keys()
+    ours = typed.get("word") or type_lines(host.context(), keys)
+    field = host.context("hangul")
+    field.stroke(*HANGUL)
+    field.take_text()
+    field.type("gksrmf")
+    equal((field.commits, field.preedit), ([], "한글"), "ibus-hangul holds the word (its word mode is on)")
+    field.take_text()
+    theirs = type_lines(field, keys)
+    difference = first_difference(ours, theirs, keys)
+    if difference:
+        raise AssertionError(f"ours and ibus-hangul in word mode differ at {difference}")
+
+
+@test("word")
+def gtk_window_in_word_mode_receives_whole_words():
+    word = libhangul_hanja.match("prefix", "대한민국")[0][0]
+    names = [*"gksrmf", "BackSpace", "f", "space", *hangul_testing.spell_dubeolsik("대한민국"), "F9", "1", "space",
+             *"dkssud", "Return"]
+    equal(gtk_window_text(names), f"한글 {word} 안녕", "the GTK entry's text")
 
 
 # --- group "install": scripts/install into a temporary prefix, as a user would -------------------
@@ -842,6 +1186,17 @@ def main():
         daemon = hangul_testing.Daemon(None, "--config", os.path.join(daemon_config, "hangul", "config.toml"))
         daemon.start()
         host = Host(daemon.environment(), with_ibus_hangul=True).start()
+    elif group == "word":
+        # The settings file is written as the README tells users to: hangulctl config set.
+        daemon_config = tempfile.mkdtemp(prefix="hanguld-config-")
+        os.environ["XDG_CONFIG_HOME"] = daemon_config
+        settings = os.path.join(daemon_config, "hangul", "config.toml")
+        subprocess.run([hangul_testing.binary("hangulctl", "HANGULCTL"), "config", "set", "commit-unit", "word",
+                        "--file", settings], check=True)
+        daemon = hangul_testing.Daemon(None, "--config", settings)
+        daemon.start()
+        host = Host(daemon.environment(), with_ibus_hangul=True,
+                    ibus_hangul_settings={"preedit-mode": "'word'"}).start()
     passed = failed = 0
     try:
         chosen = sys.argv[2:]
