@@ -58,8 +58,9 @@ import Testing
 
     /// After every key, word mode handles it as syllable mode does and shows as preedit what
     /// syllable mode committed since word mode last committed, followed by syllable mode's preedit
-    /// (and nothing held back after a key that ends a word); what word mode has committed is always a beginning of what syllable mode has; after a final
-    /// flush the two have committed the same text. BackSpace is pressed only while syllable mode has
+    /// (and nothing held back after a key that ends a word); what word mode has committed is always
+    /// a beginning of what syllable mode has; after a final flush the two have committed the same
+    /// text. BackSpace is pressed only while syllable mode has
     /// a preedit to edit (with none it goes to the application, which deletes a whole character,
     /// where word mode reaches back into the word keystroke by keystroke).
     @Test(arguments: layoutIDs)
