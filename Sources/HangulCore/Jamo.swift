@@ -73,6 +73,14 @@ extension Jamo {
         }
     }
 
+    /// How a modern final splits when a romaja vowel follows it: the final that stays (`nil` for a
+    /// single consonant) and the initial that moves to the next syllable (ㄳ → ㄱ and ㅅ, ㄴ → ㄴ as
+    /// an initial); both `nil` for anything but a modern final.
+    public var romajaSplit: (remains: Jamo?, initial: Jamo?) {
+        let split = JamoTables.splitJongseong(rawValue)
+        return (Jamo(nonzero: split.remains), Jamo(nonzero: split.initial))
+    }
+
     /// The compatibility jamo (U+3131…U+318E) that shows this jamo alone, or `nil` when there is none
     /// (most old-Hangul clusters, and fillers).
     public var compatibility: Unicode.Scalar? {

@@ -32,17 +32,27 @@ public struct OutputValidator: Sendable {
                 direct[slot, default: []].insert(jamo.rawValue)
             }
         }
-        // On romaja a vowel after a final that has no split rule takes the whole final as the next
-        // initial (a fuzzed layout's x typing final ㄻ, then y: 부 and ꥨ, U+A968), so the initial
-        // form of every final the layout reaches is the layout's too.
+        // On romaja a vowel after a final moves all or part of it to the next syllable: a final with
+        // no split rule goes whole as the next initial (a fuzzed layout's x typing final ㄻ, then y:
+        // 부 and ꥨ, U+A968), and a final with one splits (ㄳ stays ㄱ and gives ㅅ, even on a fuzzed
+        // layout where no key types final ㄱ). Those initials and remaining finals are the layout's
+        // too.
         let finals = Set(speller.reachableJamo(in: .jongseong).map(\.rawValue)).union(direct[.jongseong] ?? [])
-        let takenFinals: Set<UInt32> =
-            layout.kind == .romaja ? Set(finals.compactMap { Jamo(rawValue: $0).asChoseong?.rawValue }) : []
+        var takenInitials: Set<UInt32> = []
+        var remainingFinals: Set<UInt32> = []
+        if layout.kind == .romaja {
+            for final in finals.map(Jamo.init) {
+                if let whole = final.asChoseong { takenInitials.insert(whole.rawValue) }
+                let split = final.romajaSplit
+                if let remains = split.remains { remainingFinals.insert(remains.rawValue) }
+                if let initial = split.initial { takenInitials.insert(initial.rawValue) }
+            }
+        }
         choseong = Set(speller.reachableJamo(in: .choseong).map(\.rawValue)).union(silent)
-            .union(direct[.choseong] ?? []).union(takenFinals)
+            .union(direct[.choseong] ?? []).union(takenInitials)
         jungseong = Set(speller.reachableJamo(in: .jungseong).map(\.rawValue)).union(implicitVowel)
             .union(direct[.jungseong] ?? [])
-        jongseong = Set(speller.reachableJamo(in: .jongseong).map(\.rawValue)).union(direct[.jongseong] ?? [])
+        jongseong = finals.union(remainingFinals)
         var compatibility = Set<UInt32>()
         for slot in JamoSlot.allCases {
             let implicit = slot == .choseong ? silent : slot == .jungseong ? implicitVowel : []

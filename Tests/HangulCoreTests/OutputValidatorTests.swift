@@ -61,6 +61,36 @@ import Testing
         #expect(OutputValidator(layout: layout).problem(inPreedit: [0xA968, 0xA968]) != nil)
     }
 
+    /// From the layout fuzzer (Fuzz/Crashes/layout/crash-8333007e…): a romaja layout whose `x` key
+    /// types the final ㄳ and where no key types ㄱ. A vowel after ㄳ splits it, as libhangul's romaja
+    /// does: ㄱ stays the final and ㅅ begins the next syllable. In conjoining jamo the commit is
+    /// ᄇ ᅮ ᆨ, whose final the checker did not count as the layout's.
+    @Test func onRomajaWhatStaysOfASplitFinalIsTheLayouts() throws {
+        let kiyeokSios = try #require(Jamo(compatibility: "ㄳ", as: .jongseong))
+        let pieup = try #require(Jamo(compatibility: "ㅂ", as: .choseong))
+        let u = try #require(Jamo(compatibility: "ㅜ", as: .jungseong))
+        let i = try #require(Jamo(compatibility: "ㅣ", as: .jungseong))
+        let layout = Layout(
+            id: "test", name: "Test", koreanName: "시험", kind: .romaja,
+            keys: ["b": .jamo(pieup), "u": .jamo(u), "x": .jamo(kiyeokSios), "y": .jamo(i)],
+            combinations: CombinationTable([]))
+        var options = ComposerOptions()
+        options.output = .jamo
+        var composer = Composer(layout: layout, options: options)
+        var commit: [UInt32] = []
+        for key in "buxy" {
+            commit += composer.process(try #require(KeyPosition(key.unicodeScalars.first!))).commit.scalars
+        }
+        #expect(commit == [0x1107, 0x116E, 0x11A8])
+        #expect(composer.preedit.scalars == [0x1109, 0x1175])
+        let validator = OutputValidator(layout: layout)
+        #expect(
+            validator.problem(inCommit: commit, after: .key(try #require(KeyPosition(ascii: UInt8(ascii: "y"))))) == nil
+        )
+        #expect(validator.problem(inPreedit: composer.preedit.scalars) == nil)
+        #expect(validator.problem(inCommit: [0x1107, 0x116E, 0x11AF], after: .flush) != nil)
+    }
+
     /// From the layout fuzzer's first crash (Fuzz/Crashes/layout/crash-98c20f30…): a two-set layout whose
     /// table merges initials ㄹ+ㅎ into the final ㅀ but has no pair of finals for it. The composer
     /// shows ㅀ (non-choseong-combi); the checker took it for a jamo the layout cannot type.
