@@ -347,6 +347,23 @@ bool HangulDaemonEngine::request(fcitx::InputContext *ic, SessionState &session,
     return false;
 }
 
+bool HangulDaemonEngine::applyKeyReply(fcitx::InputContext *ic, SessionState &session, CallStatus status,
+                                       const nlohmann::json &result) {
+    if (status == CallStatus::Refused) {
+        HANGULD_WARN() << "hanguld refused a key request"; // our bug: the session is unchanged
+        return false;
+    }
+    if (status != CallStatus::Ok) {
+        failOpen(ic, session, status);
+        return false;
+    }
+    if (!applyState(ic, session, result)) {
+        failOpen(ic, session, CallStatus::Broken);
+        return false;
+    }
+    return true;
+}
+
 void HangulDaemonEngine::failOpen(fcitx::InputContext *ic, SessionState &session, CallStatus status) {
     session.failures = std::min(session.failures + 1, 5);
     if (status == CallStatus::Timeout) {
@@ -466,16 +483,7 @@ void HangulDaemonEngine::moveInCandidates(fcitx::InputContext *ic, uint32_t keys
         }
         nlohmann::json result;
         CallStatus status = session.connection.call("key", params, Clock::now() + deadline_, result);
-        if (status == CallStatus::Refused) {
-            HANGULD_WARN() << "hanguld refused a key request"; // our bug: the session is unchanged
-            return;
-        }
-        if (status != CallStatus::Ok) {
-            failOpen(ic, session, status);
-            return;
-        }
-        if (!applyState(ic, session, result)) {
-            failOpen(ic, session, CallStatus::Broken);
+        if (!applyKeyReply(ic, session, status, result)) {
             return;
         }
     }
@@ -648,16 +656,7 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEve
         }
         status = session.connection.call("key", params, Clock::now() + deadline_, result);
     }
-    if (status == CallStatus::Refused) {
-        HANGULD_WARN() << "hanguld refused a key request"; // our bug: the session is unchanged
-        return;
-    }
-    if (status != CallStatus::Ok) {
-        failOpen(ic, session, status);
-        return;
-    }
-    if (!applyState(ic, session, result)) {
-        failOpen(ic, session, CallStatus::Broken);
+    if (!applyKeyReply(ic, session, status, result)) {
         return;
     }
     auto handled = result.find("handled");

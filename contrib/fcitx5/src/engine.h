@@ -124,6 +124,10 @@ private:
     void setMode(fcitx::InputContext *ic, SessionState &session, const std::string &mode);
     /// The 한/A indicator and status-area button follow the session (connected, mode).
     void refreshIndicator(fcitx::InputContext *ic);
+    /// The outcome of a `key` call: a refusal (our bug) changes nothing, no answer or a reply that is
+    /// not a state fails open, and otherwise the state is applied. True when it was applied.
+    bool applyKeyReply(fcitx::InputContext *ic, SessionState &session, CallStatus status,
+                       const nlohmann::json &result);
     /// The daemon did not answer: commit what the user sees, close, and back off before retrying.
     void failOpen(fcitx::InputContext *ic, SessionState &session, CallStatus status);
     /// Closes the connection and commits the preedit on screen, which is the user's text.

@@ -89,6 +89,19 @@ def _executable(pid):
         return None
 
 
+def compose_again(field, what, probe="r"):
+    """Types `probe` until the engine handles every key of it again (the daemon back after its `what`),
+    within 5 s; the text typed while waiting is taken away."""
+    deadline = time.monotonic() + 5
+    while True:
+        pump(0.1)
+        field.take_text()
+        if field.type(probe) == [True] * len(probe):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"typing did not compose again within 5 s of the daemon's {what}")
+
+
 def _sockets(pid):
     """The socket inodes `pid` holds open: a descriptor inherited across exec is the same inode."""
     found = set()
@@ -487,14 +500,7 @@ def killed_daemon_with_the_list_open_hides_it_and_commits_the_hangul():
     equal(field.type("1"), [False], "1 after the kill: passed through")
     equal((field.text, field.preedit, field.table_visible), ("한1", "", False), "after the kill")
     daemon.start()
-    deadline = time.monotonic() + 5
-    while True:
-        pump(0.1)
-        field.take_text()
-        if field.type("r") == [True]:
-            break
-        if time.monotonic() > deadline:
-            raise AssertionError("typing did not compose again within 5 s of the daemon's return")
+    compose_again(field, "return")
     field.type("k")
     field.stroke(*F9)
     equal(field.table_visible, True, "a window again after the daemon came back")
@@ -529,14 +535,7 @@ def stalled_daemon_with_the_list_open_hides_it_without_hanging():
             raise AssertionError(f"the key was held up {took:.3f} s (deadline 150 ms)")
     finally:
         daemon.resume()
-    deadline = time.monotonic() + 5
-    while True:
-        pump(0.1)
-        field.take_text()
-        if field.type("r") == [True]:
-            break
-        if time.monotonic() > deadline:
-            raise AssertionError("typing did not compose again within 5 s of the daemon's resumption")
+    compose_again(field, "resumption")
     field.take_text()
 
 
@@ -610,14 +609,7 @@ def killed_daemon_loses_nothing_and_typing_composes_once_it_is_back():
     equal(field.type("rmf"), [False, False, False], "keys after the kill")
     equal((field.text, field.preedit), ("한rmf", ""), "the preedit was committed and the keys passed")
     daemon.start()
-    deadline = time.monotonic() + 5
-    while True:
-        pump(0.1)
-        field.take_text()
-        if field.type("r") == [True]:
-            break
-        if time.monotonic() > deadline:
-            raise AssertionError("typing did not compose again within 5 s of the daemon's return")
+    compose_again(field, "return")
     field.type("k")
     equal(field.take_text(), "가", "text after the daemon came back")
 
@@ -656,14 +648,7 @@ def stalled_daemon_passes_keys_without_hanging():
             raise AssertionError(f"keys were held up: {[round(t, 3) for t in times]} s (deadline 150 ms)")
     finally:
         daemon.resume()
-    deadline = time.monotonic() + 5
-    while True:
-        pump(0.1)
-        field.take_text()
-        if field.type("r") == [True]:
-            break
-        if time.monotonic() > deadline:
-            raise AssertionError("typing did not compose again within 5 s of the daemon's resumption")
+    compose_again(field, "resumption")
     field.take_text()
 
 
@@ -905,14 +890,7 @@ def focus_out_and_reset_mid_word_commit_the_word_once():
 
 
 def wait_until_composing(field, what):
-    deadline = time.monotonic() + 5
-    while True:
-        pump(0.1)
-        field.take_text()
-        if field.type("rk") == [True, True]:
-            break
-        if time.monotonic() > deadline:
-            raise AssertionError(f"typing did not compose again within 5 s of the daemon's {what}")
+    compose_again(field, what, probe="rk")
     field.type("rk")
     equal((field.commits, field.preedit), ([], "가가"), f"after the daemon's {what}: word mode again")
     field.take_text()
