@@ -14,6 +14,36 @@ public enum FileSystem {
         return true
     }
 
+    /// `mkdir -p`: creates `path` and each missing directory above it with `mode` (less the
+    /// umask). A directory already there, or created meanwhile by another process, is not an
+    /// error; something else in the way is, as `ENOTDIR` naming it: `mkdir /x/file: Not a
+    /// directory`. A relative path is taken from the working directory.
+    public static func makeDirectories(_ path: String, mode: mode_t) throws(SystemCallError) {
+        let status: FileStatus?
+        do throws(SystemCallError) {
+            status = try FileStatus.of(path, followingSymbolicLinks: true)
+        } catch  where error.errno == .notDirectory {
+            // A file further up: the walk up finds it and names it.
+            status = nil
+        }
+        if let status {
+            guard status.isDirectory else {
+                throw SystemCallError("mkdir", path: path, errno: ENOTDIR)
+            }
+            return
+        }
+        let (parent, _) = Self.split(path)
+        if parent != path && parent != "." {
+            try Self.makeDirectories(parent, mode: mode)
+        }
+        if try !Self.makeDirectory(path, mode: mode) {
+            // Made by someone else between the check above and now: fine if it is a directory.
+            guard try FileStatus.of(path, followingSymbolicLinks: true)?.isDirectory == true else {
+                throw SystemCallError("mkdir", path: path, errno: ENOTDIR)
+            }
+        }
+    }
+
     /// `unlink(2)`; a path that is already gone is not an error.
     public static func unlinkIfExists(_ path: String) throws(SystemCallError) {
         guard Glibc.unlink(path) == 0 else {
