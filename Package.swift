@@ -113,7 +113,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .executableTarget(name: "hangul-compose", dependencies: ["HangulCompose"]),
+        .executableTarget(name: "hangul-compose", dependencies: ["HangulCompose", "HangulSystem"]),
 
         // Laws and helpers shared by these tests and the harness packages. libhangul, the behavioural
         // oracle, is compared key by key in Differential/, a package of its own, so building and
