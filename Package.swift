@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "hangulctl",
             dependencies: [
-                "HangulConfig", "HangulCore", "HangulLayoutFiles", "HangulClient", "HangulProtocol",
+                "HangulConfig", "HangulCore", "HangulLayoutFiles", "HangulClient", "HangulProtocol", "HangulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]

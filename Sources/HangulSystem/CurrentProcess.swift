@@ -7,4 +7,10 @@ public enum CurrentProcess {
 
     /// `geteuid(2)`: the user whose files and peers the daemon trusts.
     public static var effectiveUserID: uid_t { Glibc.geteuid() }
+
+    /// The path of the running executable (`/proc/self/exe`), or nil when it cannot be read (no
+    /// `/proc`). Used to find programs installed beside it.
+    public static var executablePath: String? {
+        try? FileSystem.symbolicLinkTarget("/proc/self/exe")
+    }
 }

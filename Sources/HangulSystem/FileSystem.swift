@@ -68,4 +68,18 @@ public enum FileSystem {
             throw .last("chmod", path: path)
         }
     }
+
+    /// `readlink(2)`: what the symbolic link at `path` contains, not resolved further. Throws
+    /// `EINVAL` for a path that is not a link (`readlink PATH: Invalid argument`).
+    public static func symbolicLinkTarget(_ path: String) throws(SystemCallError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let count = Glibc.readlink(path, &buffer, buffer.count)
+        guard count >= 0 else {
+            throw .last("readlink", path: path)
+        }
+        guard count < buffer.count else {
+            throw SystemCallError("readlink", path: path, errno: ENAMETOOLONG)
+        }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

@@ -1,4 +1,6 @@
 import Glibc
+import HangulSystem
+import SystemPackage
 
 /// Watches directories with inotify and calls back, debounced, when a named file in them changes.
 ///
@@ -21,7 +23,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
     }
 
     /// How long to wait after an event for more before calling back.
-    static let quietPeriod: Int32 = 200
+    static let quietPeriod: Duration = .milliseconds(200)
 
     /// What a watch descriptor stands for: a watched directory itself, or, while that directory
     /// does not exist, its nearest existing ancestor, waiting for the next path component.
@@ -104,8 +106,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        (try? FileStatus.of(path, followingSymbolicLinks: true))?.isDirectory == true
     }
 
     private init(descriptor: Int32, onChange: @escaping @Sendable () -> Void) {
@@ -113,27 +114,35 @@ public final class DirectoryWatcher: @unchecked Sendable {
         self.onChange = onChange
     }
 
+    /// Waits for events, and calls back once ``quietPeriod`` has passed without any since one
+    /// that mattered. The wait and the read are HangulSystem's and swift-system's, retried on `EINTR`
+    /// (the quiet period is kept to its end across a signal); any other failure ends the watch.
     private func loop() {
+        let inotify = FileDescriptor(rawValue: descriptor)
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        var pending = false
+        var quietUntil: ContinuousClock.Instant?
         while true {
-            var fd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&fd, 1, pending ? Self.quietPeriod : -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            do throws(SystemCallError) {
+                guard try inotify.waitUntilReady(for: .readable, deadline: quietUntil) else {
+                    quietUntil = nil
+                    onChange()
+                    continue
+                }
+            } catch {
                 return
             }
-            if ready == 0 {
-                pending = false
-                onChange()
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { try inotify.read(into: $0) }
+            } catch let error as Errno where error == .wouldBlock {
                 continue
-            }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else {
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            } catch {
                 return
             }
-            if matches(buffer[0..<count]) { pending = true }
+            guard count > 0 else { return }
+            // Any event while a change is pending starts the quiet period again: a save in several
+            // steps reloads once, after its last step.
+            if matches(buffer[0..<count]) || quietUntil != nil { quietUntil = .now + Self.quietPeriod }
         }
     }
 
