@@ -31,7 +31,7 @@ struct HelperProcess {
     struct SpawnError: Error, CustomStringConvertible {
         var path: String
         var errno: Int32
-        var description: String { "cannot run \(path): \(String(cString: strerror(errno)))" }
+        var description: String { "cannot run \(path): \(Errno(rawValue: errno))" }
     }
 
     /// Runs `path` with `arguments` (not including argv[0]) and the daemon's environment.
