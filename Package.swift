@@ -45,8 +45,8 @@ let package = Package(
             dependencies: ["HangulCore", "HangulSystem", .product(name: "SystemPackage", package: "swift-system")]
         ),
         // The POSIX plumbing every executable and library shares, on swift-system: Unix socket
-        // addresses and connections, file status, EINTR-safe reads, atomic file replacement, the
-        // descriptor limit. No NIO.
+        // addresses and connections, file status, EINTR-safe reads and waits, atomic file
+        // replacement, the lock file, signals, child processes, inotify, the descriptor limit. No NIO.
         .target(
             name: "HangulSystem",
             dependencies: [.product(name: "SystemPackage", package: "swift-system")]
