@@ -45,7 +45,8 @@ let package = Package(
             dependencies: ["HangulCore", "HangulSystem", .product(name: "SystemPackage", package: "swift-system")]
         ),
         // The POSIX plumbing every executable and library shares, on swift-system: Unix socket
-        // addresses and connections, file status, EINTR-safe reads, the descriptor limit. No NIO.
+        // addresses and connections, file status, EINTR-safe reads and waits, atomic file
+        // replacement, the lock file, signals, child processes, inotify, the descriptor limit. No NIO.
         .target(
             name: "HangulSystem",
             dependencies: [.product(name: "SystemPackage", package: "swift-system")]
@@ -59,11 +60,11 @@ let package = Package(
         // The few glibc declarations Swift's Glibc module cannot see (they need _GNU_SOURCE).
         .target(name: "CGNUShims"),
         // The settings file: parsed with TOMLKit, checked against the layout catalog, typed with the
-        // engine's own vocabulary (ComposerOptions, KeyChord, InputMode).
+        // engine's own vocabulary (ComposerOptions, KeyChord, InputMode), replaced through HangulSystem.
         .target(
             name: "HangulConfig",
             dependencies: [
-                "HangulCore", "HangulKeys",
+                "HangulCore", "HangulKeys", "HangulSystem",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -71,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "hangulctl",
             dependencies: [
-                "HangulConfig", "HangulCore", "HangulLayoutFiles", "HangulClient", "HangulProtocol",
+                "HangulConfig", "HangulCore", "HangulLayoutFiles", "HangulClient", "HangulProtocol", "HangulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -112,7 +113,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .executableTarget(name: "hangul-compose", dependencies: ["HangulCompose"]),
+        .executableTarget(name: "hangul-compose", dependencies: ["HangulCompose", "HangulSystem"]),
 
         // Laws and helpers shared by these tests and the harness packages. libhangul, the behavioural
         // oracle, is compared key by key in Differential/, a package of its own, so building and

@@ -1,6 +1,6 @@
-import Glibc
 import HangulKeys
 import HangulProtocol
+import HangulSystem
 
 /// A typed, blocking client for `hanguld`: one connection, one session, every method of protocol
 /// version 1.
@@ -193,7 +193,7 @@ public final class HangulClient {
             let status = try self.status()
             if status.reloads >= ticket { return status }
             guard ContinuousClock.now < deadline else { throw .timedOut(method: "reload", timeout: timeout) }
-            usleepMilliseconds(20)
+            CurrentThread.sleep(for: .milliseconds(20))
         }
     }
 
@@ -298,11 +298,4 @@ public final class HangulClient {
         case .system(let errno): .io(errno.description)
         }
     }
-}
-
-/// Sleeps without Foundation.
-private func usleepMilliseconds(_ milliseconds: Int) {
-    var request = timespec(tv_sec: 0, tv_nsec: milliseconds * 1_000_000)
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
 }

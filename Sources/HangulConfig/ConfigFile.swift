@@ -1,5 +1,5 @@
-import Glibc
 import HangulCore
+import HangulSystem
 import SystemPackage
 
 /// Where the settings file is, and reading and writing it whole.
@@ -22,7 +22,7 @@ public enum ConfigFile {
     }
 
     /// The process environment, for ``defaultPath(environment:)``.
-    public static func processEnvironment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+    public static func processEnvironment(_ name: String) -> String? { Environment.value(name) }
 
     /// The settings at `path`: the defaults when there is no file there.
     ///
@@ -47,24 +47,16 @@ public enum ConfigFile {
             throw failure("cannot be opened: \(describe(error))")
         }
         defer { try? descriptor.close() }
-        var info = stat()
-        guard fstat(descriptor.rawValue, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        guard (try? descriptor.status())?.isRegularFile == true else {
             throw failure("is not a regular file")
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count: Int
-            do {
-                count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
-            } catch {
-                throw failure("cannot be read: \(describe(error))")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
-            if bytes.count > maximumSize {
-                throw failure("is larger than \(maximumSize) bytes, the most a settings file may be")
-            }
+        let bytes: [UInt8]
+        do throws(SystemCallError) {
+            bytes = try descriptor.readAll(upTo: maximumSize)
+        } catch  where error.errno == .fileTooLarge {
+            throw failure("is larger than \(maximumSize) bytes, the most a settings file may be")
+        } catch {
+            throw failure("cannot be read: \(error.errno)")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw failure("is not valid UTF-8") }
         return text
@@ -72,56 +64,32 @@ public enum ConfigFile {
 
     /// Replaces the file with `text`, atomically; creates the file (and its directory) when missing.
     ///
-    /// A symlink is followed, so the file it points to is replaced and the link stays. The new file
-    /// keeps the old one's permissions; a new file gets 0644 less the umask.
+    /// HangulSystem's `FileSystem.replaceContents` does the work: a symlink is followed, so the file
+    /// it points to is replaced and the link stays; the new file keeps the old one's permissions, a
+    /// new file gets 0644 less the umask; the temporary file beside it is removed on any failure.
     public static func write(_ text: String, to path: String) throws(ConfigError) {
         func failure(_ reason: String) -> ConfigError {
             ConfigError(FileProblem(source: path, line: 0, reason: reason))
         }
-        let target = resolvedTarget(path)
-        let directory = parentDirectory(of: target)
-        try makeDirectories(directory, for: path)
-        var info = stat()
-        let existingMode: mode_t? = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
-
-        var template = Array((directory + "/.config.toml.XXXXXX").utf8CString)
-        let raw = template.withUnsafeMutableBufferPointer { buffer -> CInt in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
-        }
-        guard raw >= 0 else {
-            throw failure("cannot create a file in \(directory): \(describe(Errno(rawValue: errno)))")
-        }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let descriptor = FileDescriptor(rawValue: raw)
-        do {
-            let umask = Glibc.umask(0)
-            _ = Glibc.umask(umask)
-            let mode = existingMode ?? (0o644 & ~umask)
-            guard fchmod(raw, mode) == 0 else { throw Errno(rawValue: errno) }
-            _ = try descriptor.writeAll(Array(text.utf8))
-            guard fsync(raw) == 0 else { throw Errno(rawValue: errno) }
-            try descriptor.close()
+        let directory = parentDirectory(of: path)
+        do throws(SystemCallError) {
+            try FileSystem.makeDirectories(directory, mode: 0o755)
+        } catch  where error.errno == .notDirectory {
+            throw failure("\(error.path ?? directory) is not a directory")
         } catch {
-            try? descriptor.close()
-            unlink(temporary)
-            throw failure("cannot be written: \(describe(error))")
+            throw failure("cannot create the directory \(error.path ?? directory): \(error.errno)")
         }
-        guard rename(temporary, target) == 0 else {
-            let error = Errno(rawValue: errno)
-            unlink(temporary)
-            throw failure("cannot be replaced: \(describe(error))")
+        do throws(SystemCallError) {
+            try FileSystem.replaceContents(of: path, with: Array(text.utf8))
+        } catch {
+            switch error.call {
+            case "open" where error.path?.hasSuffix(".XXXXXX") == true:
+                let temporaryDirectory = parentDirectory(of: error.path ?? path)
+                throw failure("cannot create a file in \(temporaryDirectory): \(error.errno)")
+            case "rename": throw failure("cannot be replaced: \(error.errno)")
+            default: throw failure("cannot be written: \(error)")
+            }
         }
-    }
-
-    /// The path a write replaces: a symlink's target, resolved; otherwise the path itself.
-    static func resolvedTarget(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
-            return path
-        }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     static func parentDirectory(of path: String) -> String {
@@ -129,28 +97,9 @@ public enum ConfigFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Creates `directory` and its missing parents (mode 0755 less the umask).
-    static func makeDirectories(_ directory: String, for path: String) throws(ConfigError) {
-        var info = stat()
-        if stat(directory, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw ConfigError(FileProblem(source: path, line: 0, reason: "\(directory) is not a directory"))
-            }
-            return
-        }
-        let parent = parentDirectory(of: directory)
-        if parent != directory { try makeDirectories(parent, for: path) }
-        guard mkdir(directory, 0o755) == 0 || errno == EEXIST else {
-            throw ConfigError(
-                FileProblem(
-                    source: path, line: 0,
-                    reason: "cannot create the directory \(directory): \(describe(Errno(rawValue: errno)))"))
-        }
-    }
-
     static func describe(_ error: any Error) -> String {
         guard let errno = error as? Errno else { return "\(error)" }
-        return String(cString: strerror(errno.rawValue))
+        return errno.description
     }
 }
 

@@ -46,33 +46,47 @@ extension FileDescriptor {
     /// Waits with `poll(2)` until the descriptor is ready for `readiness`, or until `deadline`
     /// (nil: for ever). Returns false when the deadline has passed first.
     ///
-    /// Each wait asks `poll` for the time left, rounded up to whole milliseconds so that a wait
-    /// never ends just before the deadline and spins; after `EINTR`, or a `poll` that returned
-    /// early, the time left is computed again, so signals neither stretch nor cut the deadline.
     /// Readiness includes error and hang-up conditions (`POLLERR`, `POLLHUP`): the read or write
-    /// that follows reports them.
+    /// that follows reports them. See ``waitUntilAnyReady(_:deadline:)`` for how the deadline is
+    /// kept.
     public func waitUntilReady(
         for readiness: Readiness, deadline: ContinuousClock.Instant?
     ) throws(SystemCallError) -> Bool {
+        try Self.waitUntilAnyReady([(self, readiness)], deadline: deadline) != nil
+    }
+
+    /// Waits with `poll(2)` until at least one of `entries` is ready for its readiness, or until
+    /// `deadline` (nil: for ever): for each entry, in order, whether it is ready; nil when the
+    /// deadline has passed first (at once when it already has). The project's one `poll` loop.
+    ///
+    /// Each wait asks `poll` for the time left, rounded up to whole milliseconds so that a wait
+    /// never ends just before the deadline and spins; after `EINTR`, or a `poll` that returned
+    /// early, the time left is computed again, so signals neither stretch nor cut the deadline.
+    /// An entry counts as ready on error and hang-up conditions too (`POLLERR`, `POLLHUP`, and
+    /// `POLLNVAL` for a descriptor that is not open): the read or write that follows reports
+    /// them, and a pipe whose writer has gone reads its end of file.
+    public static func waitUntilAnyReady(
+        _ entries: [(descriptor: FileDescriptor, readiness: Readiness)], deadline: ContinuousClock.Instant?
+    ) throws(SystemCallError) -> [Bool]? {
+        var table = entries.map { pollfd(fd: $0.descriptor.rawValue, events: $0.readiness.pollEvents, revents: 0) }
         while true {
             var milliseconds: Int32 = -1
             if let deadline {
                 let left = deadline - .now
-                guard left > .zero else { return false }
+                guard left > .zero else { return nil }
                 let (seconds, attoseconds) = left.components
                 let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
                 milliseconds = Int32(clamping: total)
             }
-            var entry = pollfd(fd: self.rawValue, events: readiness.pollEvents, revents: 0)
-            let ready = Glibc.poll(&entry, 1, milliseconds)
+            let ready = Glibc.poll(&table, nfds_t(table.count), milliseconds)
             if ready > 0 {
-                return true
+                return table.map { $0.revents != 0 }
             }
             if ready == 0 {
                 if deadline != nil {
                     continue
                 }
-                return true
+                return table.map { $0.revents != 0 }
             }
             let error = Errno(rawValue: Glibc.errno)
             if error != .interrupted {

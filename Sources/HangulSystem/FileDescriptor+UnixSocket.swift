@@ -37,6 +37,31 @@ extension FileDescriptor {
         }
     }
 
+    /// A Unix stream socket bound to `path` with mode `mode`, not yet listening; the descriptor is
+    /// closed again if anything fails.
+    ///
+    /// The socket inode gets `mode` through `fchmod` before `bind`, which Linux copies onto the new
+    /// file (masked by the umask), and the file gets `chmod` again after `bind`; nobody can connect
+    /// before the caller listens, so there is no window with a wider mode. Close-on-exec, and
+    /// non-blocking when asked (a listener handed to an event loop). Errors name the call and the
+    /// path: `bind PATH: Address already in use` when something is already there.
+    public static func boundUnixSocket(
+        path: String, mode: mode_t, nonBlocking: Bool = false
+    ) throws(SystemCallError) -> FileDescriptor {
+        let address = try UnixSocketAddress(path: path)
+        let socket = try FileDescriptor.unixStreamSocket(nonBlocking: nonBlocking)
+        return try socket.closingIfThrows { () throws(SystemCallError) in
+            do throws(SystemCallError) {
+                try socket.changeMode(mode)
+            } catch {
+                throw SystemCallError("fchmod", path: path, errno: error.errno)
+            }
+            try socket.bind(to: address)
+            try FileSystem.changeMode(path, mode)
+            return socket
+        }
+    }
+
     /// `connect(2)` to `address`, retried on `EINTR`.
     public func connect(to address: UnixSocketAddress) throws(SystemCallError) {
         do throws(Errno) {

@@ -1,7 +1,8 @@
-import Glibc
 import HangulCompose
+import HangulSystem
 
 // A closed pipe must be reported as a write error (EPIPE) with a message, not end the process
-// silently by SIGPIPE.
-signal(SIGPIPE, SIG_IGN)
+// silently by SIGPIPE. Ignoring SIGPIPE cannot fail (only SIGKILL, SIGSTOP and numbers that are not
+// signals are refused), so there is nothing to report here.
+try? Signals.ignore(Signals.brokenPipe)
 ComposeCommand.main()

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Glibc
 import HangulClient
 import HangulProtocol
+import HangulSystem
 
 /// How `hangulctl` reaches a running daemon: the socket rule every client follows.
 struct DaemonOptions: ParsableArguments {
@@ -11,7 +11,7 @@ struct DaemonOptions: ParsableArguments {
     /// The socket path by PROTOCOL.md section 2.
     func socketPath() throws -> String {
         do throws(SocketLocation.Failure) {
-            return try SocketLocation.resolve(explicit: socket, environment: { getenv($0).map { String(cString: $0) } })
+            return try SocketLocation.resolve(explicit: socket, environment: Environment.value)
         } catch {
             throw ValidationError("\(error)")
         }

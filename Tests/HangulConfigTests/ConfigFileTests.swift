@@ -78,6 +78,26 @@ import Testing
         #expect(try ConfigFile.read(target) == "layout = \"3f\"\n")
     }
 
+    @Test func aWriteThatFailsSaysWhereAndWhy() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("", to: "file")
+        let underFile = file + "/hangul/config.toml"
+        let inside = try directory.write("", to: "config.toml/inside")
+        let taken = directory.child("config.toml")
+        let cases: [(String, String)] = [
+            (underFile, "\(underFile): \(file) is not a directory"),
+            (taken, "\(taken): cannot be replaced: Is a directory"),
+        ]
+        for (path, message) in cases {
+            #expect(throws: ConfigError(problems: [Self.problem(message)])) { try ConfigFile.write("x\n", to: path) }
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["config.toml", "file"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: taken) == ["inside"])
+        #expect(FileManager.default.fileExists(atPath: inside))
+    }
+
     @Test func aReloadKeepsThePreviousSettingsWhenTheFileIsBroken() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
 import HangulDaemon
+import HangulSystem
 import HangulTestSupport
+import SystemPackage
 import Testing
 
 @testable import HangulDaemon
@@ -33,7 +35,7 @@ struct OtherUserTests {
         // and the daemon: this is the defence behind the private directory.
         #expect(chmod(temporary.path, 0o711) == 0)
         let socketPath = temporary.child("open.sock")
-        let descriptor = try Posix.makeBoundUnixSocket(path: socketPath, mode: 0o666)
+        let descriptor = try FileDescriptor.boundUnixSocket(path: socketPath, mode: 0o666, nonBlocking: true)
         let factory = UppercaseSessionFactory()
         let (logger, logs) = CapturingLogHandler.logger()
         let server = try await HangulServer.start(

@@ -132,7 +132,7 @@ import Testing
         let socketPath = directory + "/hanguld.sock"
         #expect(mkdir(directory, 0o700) == 0)
         // A dead daemon's socket: bound, then its process went away without removing it.
-        let dead = try Posix.makeBoundUnixSocket(path: socketPath, mode: 0o600)
+        let dead = try FileDescriptor.boundUnixSocket(path: socketPath, mode: 0o600, nonBlocking: true)
         try dead.close()
         #expect(try self.mode(socketPath) == 0o140_600)
         #expect(throws: SystemCallError.self) { try UnixClient(path: socketPath) }
@@ -182,7 +182,7 @@ import Testing
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let socketPath = temporary.child("inherited.sock")
-        let descriptor = try Posix.makeBoundUnixSocket(path: socketPath, mode: 0o600)
+        let descriptor = try FileDescriptor.boundUnixSocket(path: socketPath, mode: 0o600, nonBlocking: true)
         let server = try await HangulServer.start(
             listeningOn: .inheritedDescriptor(descriptor),
             factory: UppercaseSessionFactory(),

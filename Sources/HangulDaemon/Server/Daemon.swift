@@ -1,5 +1,5 @@
-import Glibc
 import HangulProtocol
+import HangulSystem
 import Logging
 import Synchronization
 
@@ -30,8 +30,13 @@ public enum Daemon {
         logger: Logger
     ) async throws {
         // Before any socket exists, so no signal can arrive between "socket visible" and "handler ready".
-        let signals = TerminationSignals()
-        Posix.ignoreSignal(SIGPIPE)
+        let signals: TerminationSignals
+        do throws(SystemCallError) {
+            signals = try TerminationSignals()
+            try Signals.ignore(Signals.brokenPipe)
+        } catch {
+            throw DaemonError.system(error)
+        }
 
         let source: ListenerSource
         if let descriptor = SocketActivation.takeListeningDescriptor() {
@@ -41,7 +46,7 @@ public enum Daemon {
             source = .inheritedDescriptor(descriptor)
         } else {
             do {
-                source = .path(try SocketLocation.resolve(explicit: socketPath, environment: Posix.environmentValue))
+                source = .path(try SocketLocation.resolve(explicit: socketPath, environment: Environment.value))
             } catch {
                 throw DaemonError.socketLocation(error)
             }

@@ -59,7 +59,7 @@ public final class HangulServer: Sendable {
             factory: factory,
             configuration: configuration,
             registry: registry,
-            daemonUID: UInt32(Posix.effectiveUID),
+            daemonUID: UInt32(CurrentProcess.effectiveUserID),
             logger: logger
         )
         let serverLogger = logger

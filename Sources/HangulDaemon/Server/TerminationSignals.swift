@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HangulSystem
 
 /// The signals the daemon acts on, as an async sequence, so shutdown and reload are ordinary code
 /// rather than signal handlers.
@@ -21,12 +22,13 @@ final class TerminationSignals: @unchecked Sendable {
     /// Asks for a reload of the user's layout files.
     static let reloading: [CInt] = [SIGHUP]
 
-    init(_ signals: [CInt] = TerminationSignals.stopping + TerminationSignals.reloading) {
+    /// Throws only for a number that cannot be ignored (SIGKILL, SIGSTOP, not a signal).
+    init(_ signals: [CInt] = TerminationSignals.stopping + TerminationSignals.reloading) throws(SystemCallError) {
         let (stream, continuation) = AsyncStream<CInt>.makeStream()
         let queue = DispatchQueue(label: "hanguld.signals")
         self.received = stream
-        self.sources = signals.map { signalNumber in
-            Posix.ignoreSignal(signalNumber)
+        self.sources = try signals.map { signalNumber throws(SystemCallError) in
+            try Signals.ignore(signalNumber)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
             source.setEventHandler {
                 continuation.yield(signalNumber)

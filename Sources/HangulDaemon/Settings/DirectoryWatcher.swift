@@ -1,4 +1,5 @@
-import Glibc
+import HangulSystem
+import SystemPackage
 
 /// Watches directories with inotify and calls back, debounced, when a named file in them changes.
 ///
@@ -21,7 +22,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
     }
 
     /// How long to wait after an event for more before calling back.
-    static let quietPeriod: Int32 = 200
+    static let quietPeriod: Duration = .milliseconds(200)
 
     /// What a watch descriptor stands for: a watched directory itself, or, while that directory
     /// does not exist, its nearest existing ancestor, waiting for the next path component.
@@ -30,45 +31,35 @@ public final class DirectoryWatcher: @unchecked Sendable {
         case ancestor(Int, awaiting: String)
     }
 
-    private let descriptor: Int32
+    private let inotify: Inotify
     private var targets: [Watch] = []
     /// Several roles can share a descriptor: inotify gives one per directory, and the settings and
     /// layout directories may wait on the same ancestor.
     private var roles: [Int32: [Role]] = [:]
     private let onChange: @Sendable () -> Void
 
-    private static let directoryMask = UInt32(
-        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF
-            | IN_ONLYDIR)
+    private static let directoryEvents: Inotify.Events = [
+        .closedAfterWriting, .movedTo, .movedFrom, .created, .deleted, .deletedSelf, .movedSelf, .onlyDirectory,
+    ]
 
     /// Starts watching. A directory that does not exist yet is waited for through its nearest
     /// existing ancestor: a user who creates `~/.config/hangul/` and a settings file in it after
     /// the daemon started is followed without a SIGHUP. Returns those waited-for directories (for
     /// the log), or nil when inotify itself is unavailable.
     static func start(_ watches: [Watch], onChange: @escaping @Sendable () -> Void) -> (DirectoryWatcher, [String])? {
-        let descriptor = inotify_init1(Int32(IN_CLOEXEC))
-        guard descriptor >= 0 else { return nil }
-        let watcher = DirectoryWatcher(descriptor: descriptor, onChange: onChange)
+        guard let inotify = try? Inotify.make() else { return nil }
+        let watcher = DirectoryWatcher(inotify: inotify, onChange: onChange)
         watcher.targets = watches
         var waiting: [String] = []
         for index in watches.indices where !watcher.install(index) {
             waiting.append(watches[index].directory)
         }
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(watcher).toOpaque()
-        let created = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<DirectoryWatcher>.fromOpaque(context).takeRetainedValue().loop()
-                return nil
-            }, context)
-        guard created == 0 else {
-            Unmanaged<DirectoryWatcher>.fromOpaque(context).release()
-            close(descriptor)
+        do throws(SystemCallError) {
+            try DetachedThread.start { watcher.loop() }
+        } catch {
+            try? inotify.descriptor.close()
             return nil
         }
-        pthread_detach(thread)
         return (watcher, waiting)
     }
 
@@ -84,8 +75,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
             var path = targets[index].directory
             var awaiting: String?
             while true {
-                let id = inotify_add_watch(descriptor, path, Self.directoryMask)
-                if id >= 0 {
+                if let id = try? inotify.watch(path, for: Self.directoryEvents) {
                     guard let awaiting else {
                         roles[id, default: []].append(.target(index))
                         return true
@@ -104,36 +94,43 @@ public final class DirectoryWatcher: @unchecked Sendable {
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        (try? FileStatus.of(path, followingSymbolicLinks: true))?.isDirectory == true
     }
 
-    private init(descriptor: Int32, onChange: @escaping @Sendable () -> Void) {
-        self.descriptor = descriptor
+    private init(inotify: Inotify, onChange: @escaping @Sendable () -> Void) {
+        self.inotify = inotify
         self.onChange = onChange
     }
 
+    /// Waits for events, and calls back once ``quietPeriod`` has passed without any since one
+    /// that mattered. The wait and the read are HangulSystem's and swift-system's, retried on `EINTR`
+    /// (the quiet period is kept to its end across a signal); any other failure ends the watch.
     private func loop() {
+        let descriptor = inotify.descriptor
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        var pending = false
+        var quietUntil: ContinuousClock.Instant?
         while true {
-            var fd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&fd, 1, pending ? Self.quietPeriod : -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            do throws(SystemCallError) {
+                guard try descriptor.waitUntilReady(for: .readable, deadline: quietUntil) else {
+                    quietUntil = nil
+                    onChange()
+                    continue
+                }
+            } catch {
                 return
             }
-            if ready == 0 {
-                pending = false
-                onChange()
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            } catch let error as Errno where error == .wouldBlock {
                 continue
-            }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else {
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            } catch {
                 return
             }
-            if matches(buffer[0..<count]) { pending = true }
+            guard count > 0 else { return }
+            // Any event while a change is pending starts the quiet period again: a save in several
+            // steps reloads once, after its last step.
+            if matches(buffer[0..<count]) || quietUntil != nil { quietUntil = .now + Self.quietPeriod }
         }
     }
 
@@ -142,30 +139,16 @@ public final class DirectoryWatcher: @unchecked Sendable {
     /// watch one level down (and counts as a change, since the file may be in it already); a
     /// watched directory deleted or moved away sends its watch back up to an ancestor.
     private func matches(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var offset = bytes.startIndex
-        let header = MemoryLayout<inotify_event>.size
         var found = false
-        while offset + header <= bytes.endIndex {
-            let (wd, mask, length) = bytes.withUnsafeBytes { raw in
-                let base = offset - bytes.startIndex
-                return (
-                    raw.loadUnaligned(fromByteOffset: base, as: Int32.self),
-                    raw.loadUnaligned(fromByteOffset: base + 4, as: UInt32.self),
-                    Int(raw.loadUnaligned(fromByteOffset: base + 12, as: UInt32.self))
-                )
-            }
-            let nameStart = offset + header
-            let nameEnd = min(nameStart + length, bytes.endIndex)
-            let nameBytes = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
-            let name = String(decoding: nameBytes, as: UTF8.self)
-            offset = nameEnd
-            if mask & UInt32(IN_Q_OVERFLOW) != 0 { found = true }
-            if mask & UInt32(IN_MOVE_SELF) != 0 {
+        for event in Inotify.events(in: bytes) {
+            let (wd, mask, name) = (event.watch, event.events, event.name)
+            if mask.contains(.queueOverflowed) { found = true }
+            if mask.contains(.movedSelf) {
                 // The watch would follow the directory to its new name; drop it (IN_IGNORED follows).
-                inotify_rm_watch(descriptor, wd)
+                inotify.removeWatch(wd)
                 continue
             }
-            if mask & UInt32(IN_IGNORED) != 0 {
+            if mask.contains(.watchRemoved) {
                 for role in roles.removeValue(forKey: wd) ?? [] {
                     switch role {
                     case .target(let index), .ancestor(let index, _):
@@ -184,14 +167,14 @@ public final class DirectoryWatcher: @unchecked Sendable {
                     if targets[index].matches(name) { found = true }
                     kept.append(role)
                 case .ancestor(let index, let awaiting):
-                    let created = mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 && mask & UInt32(IN_ISDIR) != 0
+                    let created = !mask.isDisjoint(with: [.created, .movedTo]) && mask.contains(.isDirectory)
                     if created && name == awaiting { appeared.append(index) } else { kept.append(role) }
                 }
             }
             if kept.isEmpty {
                 // An ancestor nobody waits on any more; IN_IGNORED for it then finds no roles.
                 roles.removeValue(forKey: wd)
-                inotify_rm_watch(descriptor, wd)
+                inotify.removeWatch(wd)
             } else {
                 roles[wd] = kept
             }

@@ -1,5 +1,7 @@
 import CGNUShims
 import Glibc
+import HangulSystem
+import SystemPackage
 
 /// Runs a short-lived helper program and collects its output, within bounds on time and size.
 ///
@@ -29,31 +31,38 @@ struct HelperProcess {
     struct SpawnError: Error, CustomStringConvertible {
         var path: String
         var errno: Int32
-        var description: String { "cannot run \(path): \(String(cString: strerror(errno)))" }
+        var description: String { "cannot run \(path): \(Errno(rawValue: errno))" }
     }
 
     /// Runs `path` with `arguments` (not including argv[0]) and the daemon's environment.
     static func run(
         path: String, arguments: [String], timeout: Duration, maxOutputBytes: Int
     ) throws(SpawnError) -> Outcome {
-        var outPipe: [Int32] = [-1, -1]
-        var errPipe: [Int32] = [-1, -1]
-        guard pipeClosedOnExec(&outPipe) else { throw SpawnError(path: path, errno: errno) }
-        guard pipeClosedOnExec(&errPipe) else {
-            let error = errno
-            close(outPipe[0])
-            close(outPipe[1])
-            throw SpawnError(path: path, errno: error)
+        // Close-on-exec from the start (pipe2): the daemon's other threads never spawn, but nothing
+        // should rely on that.
+        let output: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        let errors: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        do {
+            output = try FileDescriptor.pipe(options: .closeOnExec)
+        } catch {
+            throw SpawnError(path: path, errno: error.rawValue)
+        }
+        do {
+            errors = try FileDescriptor.pipe(options: .closeOnExec)
+        } catch {
+            try? output.readEnd.close()
+            try? output.writeEnd.close()
+            throw SpawnError(path: path, errno: error.rawValue)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, output.writeEnd.rawValue, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors.writeEnd.rawValue, 2)
         let closing = hangul_spawn_close_from(&actions, 3)
         guard closing == 0 else {
-            for end in outPipe + errPipe { close(end) }
+            for end in [output.readEnd, output.writeEnd, errors.readEnd, errors.writeEnd] { try? end.close() }
             throw SpawnError(path: path, errno: closing)
         }
         var attributes = posix_spawnattr_t()
@@ -72,62 +81,61 @@ struct HelperProcess {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        close(outPipe[1])
-        close(errPipe[1])
+        try? output.writeEnd.close()
+        try? errors.writeEnd.close()
         guard spawned == 0 else {
-            close(outPipe[0])
-            close(errPipe[0])
+            try? output.readEnd.close()
+            try? errors.readEnd.close()
             throw SpawnError(path: path, errno: spawned)
         }
         var outcome = Outcome(exitStatus: nil, standardOutput: [], standardError: [])
         let deadline = ContinuousClock.now + timeout
-        collect(from: (outPipe[0], errPipe[0]), into: &outcome, until: deadline, maxOutputBytes: maxOutputBytes)
-        close(outPipe[0])
-        close(errPipe[0])
-        outcome.exitStatus = reap(pid, until: deadline, outcome: &outcome)
+        collect(from: (output.readEnd, errors.readEnd), into: &outcome, until: deadline, maxOutputBytes: maxOutputBytes)
+        try? output.readEnd.close()
+        try? errors.readEnd.close()
+        outcome.exitStatus = reap(ChildProcess(id: pid), until: deadline, outcome: &outcome)
         return outcome
     }
 
-    /// A pipe whose ends are close-on-exec (Glibc's `pipe2` is not exported to Swift): the daemon
-    /// spawns nothing else, so no other child can inherit them between the two calls.
-    private static func pipeClosedOnExec(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
-    }
-
-    /// Reads both pipes until both are closed, the deadline passes or a stream overflows.
+    /// Reads both pipes until both are closed, the deadline passes or a stream overflows. A
+    /// failed wait or read ends the collection as an end of file would: the child is then reaped
+    /// or killed by the deadline, and what it wrote so far is reported.
     private static func collect(
-        from descriptors: (Int32, Int32), into outcome: inout Outcome, until deadline: ContinuousClock.Instant,
-        maxOutputBytes: Int
+        from descriptors: (FileDescriptor, FileDescriptor), into outcome: inout Outcome,
+        until deadline: ContinuousClock.Instant, maxOutputBytes: Int
     ) {
-        var fds = [
-            pollfd(fd: descriptors.0, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: descriptors.1, events: Int16(POLLIN), revents: 0),
-        ]
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while fds.contains(where: { $0.fd >= 0 }) {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else {
-                outcome.timedOut = true
+        var open = [descriptors.0, descriptors.1]
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while open.contains(where: { $0.rawValue >= 0 }) {
+            let entries = open.filter { $0.rawValue >= 0 }.map { (descriptor: $0, readiness: Readiness.readable) }
+            let ready: [Bool]
+            do throws(SystemCallError) {
+                guard let found = try FileDescriptor.waitUntilAnyReady(entries, deadline: deadline) else {
+                    outcome.timedOut = true
+                    return
+                }
+                ready = found
+            } catch {
                 return
             }
-            let (seconds, attoseconds) = left.components
-            let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
-            let ready = poll(&fds, nfds_t(fds.count), milliseconds)
-            if ready < 0, errno == EINTR { continue }
-            guard ready >= 0 else { return }
-            for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(fds[index].fd, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            for (entry, isReady) in zip(entries, ready) where isReady {
+                let count: Int
+                do {
+                    count = try chunk.withUnsafeMutableBytes { try entry.descriptor.read(into: $0) }
+                } catch let error as Errno where error == .wouldBlock {
+                    continue
+                } catch {
+                    count = 0
+                }
+                let index = entry.descriptor == descriptors.0 ? 0 : 1
                 guard count > 0 else {
-                    fds[index].fd = -1
+                    open[index] = FileDescriptor(rawValue: -1)
                     continue
                 }
                 if index == 0 {
-                    outcome.standardOutput.append(contentsOf: buffer[0..<count])
+                    outcome.standardOutput.append(contentsOf: chunk[0..<count])
                 } else {
-                    outcome.standardError.append(contentsOf: buffer[0..<count])
+                    outcome.standardError.append(contentsOf: chunk[0..<count])
                 }
                 if outcome.standardOutput.count > maxOutputBytes || outcome.standardError.count > maxOutputBytes {
                     outcome.overflowed = true
@@ -139,24 +147,26 @@ struct HelperProcess {
 
     /// Waits for the child until the deadline, killing it when it is late or already condemned;
     /// returns its exit status when it exited normally.
-    private static func reap(_ pid: pid_t, until deadline: ContinuousClock.Instant, outcome: inout Outcome) -> Int32? {
-        var status: Int32 = 0
+    private static func reap(
+        _ child: ChildProcess, until deadline: ContinuousClock.Instant, outcome: inout Outcome
+    ) -> Int32? {
         if !outcome.timedOut && !outcome.overflowed {
             while ContinuousClock.now < deadline {
-                let reaped = waitpid(pid, &status, WNOHANG)
-                if reaped == pid { return exitStatus(status) }
-                if reaped < 0, errno != EINTR { return nil }
-                usleep(2000)
+                do throws(SystemCallError) {
+                    switch try child.terminationIfEnded() {
+                    case .exited(let status): return status
+                    case .killed: return nil
+                    case nil: break
+                    }
+                } catch {
+                    return nil
+                }
+                CurrentThread.sleep(for: .milliseconds(2))
             }
             outcome.timedOut = true
         }
-        kill(pid, SIGKILL)
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        try? child.send(SIGKILL)
+        _ = try? child.waitForTermination()
         return nil
-    }
-
-    /// The exit code of a `waitpid` status, or nil for a death by signal.
-    private static func exitStatus(_ status: Int32) -> Int32? {
-        (status & 0x7f) == 0 ? (status >> 8) & 0xff : nil
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import HangulSystem
 
 /// Where the daemon finds its settings file and the helper that reads it.
 public enum SettingsPaths {
@@ -15,10 +15,7 @@ public enum SettingsPaths {
     /// as built; just `hangulctl` when that cannot be read, which then fails to start with a
     /// message naming `--hangulctl`.
     public static func hangulctlBesideExecutable() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return "hangulctl" }
-        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let path = CurrentProcess.executablePath else { return "hangulctl" }
         return directory(of: path) + "/hangulctl"
     }
 

@@ -26,7 +26,7 @@ public struct PeerCredentials: Sendable, Equatable {
     public static func of(descriptor: SystemPackage.FileDescriptor) throws(SystemCallError) -> PeerCredentials {
         var raw = hangul_peer_credentials()
         guard hangul_peer_credentials_get(descriptor.rawValue, &raw) == 0 else {
-            throw SystemCallError("getsockopt(SO_PEERCRED)", errno: errno)
+            throw .last("getsockopt(SO_PEERCRED)")
         }
         return PeerCredentials(pid: raw.pid, uid: raw.uid, gid: raw.gid)
     }

@@ -78,7 +78,8 @@ struct PreparedListener: Sendable {
             if let stagingPath {
                 try FileSystem.unlinkIfExists(stagingPath)
             }
-            let descriptor = try Posix.makeBoundUnixSocket(path: stagingPath ?? path, mode: 0o600)
+            let descriptor = try FileDescriptor.boundUnixSocket(
+                path: stagingPath ?? path, mode: 0o600, nonBlocking: true)
             return PreparedListener(descriptor: descriptor, socketPath: path, stagingPath: stagingPath, lock: lock)
         } catch {
             lock.release()

@@ -1,3 +1,4 @@
+import HangulSystem
 import SystemPackage
 
 /// systemd socket activation (`sd_listen_fds(3)`): the listening socket arrives already bound as fd 3.
@@ -24,12 +25,12 @@ public enum SocketActivation {
     /// them), returning the listening descriptor if systemd passed one.
     public static func takeListeningDescriptor() -> FileDescriptor? {
         let descriptor = Self.listeningDescriptor(
-            listenPID: Posix.environmentValue("LISTEN_PID"),
-            listenFDs: Posix.environmentValue("LISTEN_FDS"),
-            processID: Posix.processID
+            listenPID: Environment.value("LISTEN_PID"),
+            listenFDs: Environment.value("LISTEN_FDS"),
+            processID: CurrentProcess.id
         )
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] {
-            Posix.unsetEnvironmentValue(name)
+            Environment.remove(name)
         }
         return descriptor
     }

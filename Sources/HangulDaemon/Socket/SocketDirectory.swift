@@ -9,7 +9,7 @@ import HangulSystem
 /// could point elsewhere, owned by us, with no group or other bits at all.
 enum SocketDirectory {
     /// Creates `path` (only its last component) if it is missing, then verifies it.
-    static func prepare(_ path: String, uid: uid_t = Posix.effectiveUID) throws(DaemonError) {
+    static func prepare(_ path: String, uid: uid_t = CurrentProcess.effectiveUserID) throws(DaemonError) {
         do {
             if try FileStatus.of(path) == nil {
                 // EEXIST from a concurrent creator is fine: verification below decides.
@@ -29,7 +29,8 @@ enum SocketDirectory {
     /// them. That is refused, as is a directory owned by another user (who could do the same).
     /// With the sticky bit (a `/tmp`-like directory) others can only take the name first, which the
     /// ownership check of ``verify(_:uid:)`` then catches: a warning, since nothing can be hijacked.
-    static func checkParent(of path: String, uid: uid_t = Posix.effectiveUID) throws(DaemonError) -> String? {
+    static func checkParent(of path: String, uid: uid_t = CurrentProcess.effectiveUserID) throws(DaemonError) -> String?
+    {
         let parent = SocketLocation.directory(of: path)
         let status: FileStatus
         do throws(SystemCallError) {
@@ -59,7 +60,7 @@ enum SocketDirectory {
     }
 
     /// Checks that `path` is a real directory owned by `uid` with no group or other permission bits.
-    static func verify(_ path: String, uid: uid_t = Posix.effectiveUID) throws(DaemonError) {
+    static func verify(_ path: String, uid: uid_t = CurrentProcess.effectiveUserID) throws(DaemonError) {
         let status: FileStatus
         do throws(SystemCallError) {
             guard let found = try FileStatus.of(path) else {

@@ -1,0 +1,34 @@
+import Glibc
+
+/// A thread of its own for work that blocks for the life of the process (the daemon's directory
+/// watcher waits in `poll`), outside every event loop and the Swift concurrency pool, which must
+/// never be blocked.
+public enum DetachedThread {
+    /// `pthread_create` then `pthread_detach`: runs `body` on a new thread that nobody joins.
+    /// Throws `EAGAIN` when the system cannot create another thread (`pthread_create: Resource
+    /// temporarily unavailable`).
+    public static func start(_ body: @escaping @Sendable () -> Void) throws(SystemCallError) {
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
+        guard created == 0 else {
+            Unmanaged<Box>.fromOpaque(context).release()
+            throw SystemCallError("pthread_create", errno: created)
+        }
+        pthread_detach(thread)
+    }
+
+    private final class Box {
+        let body: @Sendable () -> Void
+
+        init(_ body: @escaping @Sendable () -> Void) {
+            self.body = body
+        }
+    }
+}

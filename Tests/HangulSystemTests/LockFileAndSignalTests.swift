@@ -1,0 +1,110 @@
+import Glibc
+import HangulSystem
+import HangulTestSupport
+import SystemPackage
+import Testing
+
+/// The daemon's lock file, its bound socket and the signals it ignores, moved here from its own
+/// raw calls.
+@Suite struct LockFileAndSignalTests {
+    @Test func aLockIsRefusedWhileHeldAndFreeAgainOnceReleased() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let path = temporary.child("hanguld.sock.lock")
+        let held = try #require(try LockFile.acquire(path: path))
+        #expect(held.path == path)
+        #expect(try FileStatus.of(path)?.permissions == 0o600)
+        // A second open file is refused even in the same process: flock belongs to the open file.
+        #expect(try LockFile.acquire(path: path) == nil)
+        held.release()
+        #expect(try FileStatus.of(path) == nil)
+        let again = try #require(try LockFile.acquire(path: path))
+        again.release()
+    }
+
+    @Test func aLockFileIsNeverOpenedThroughASymbolicLink() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let target = try temporary.write("", to: "elsewhere")
+        let link = temporary.child("hanguld.sock.lock")
+        #expect(symlink(target, link) == 0)
+        #expect(throws: SystemCallError("open", path: link, errno: ELOOP)) { try LockFile.acquire(path: link) }
+        #expect(
+            SystemCallError("open", path: link, errno: ELOOP).description
+                == "open \(link): Too many levels of symbolic links")
+    }
+
+    @Test func aLockFileInAMissingDirectoryIsNamedInTheError() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let path = temporary.child("missing/hanguld.sock.lock")
+        #expect(throws: SystemCallError("open", path: path, errno: ENOENT)) { try LockFile.acquire(path: path) }
+        #expect(
+            SystemCallError("open", path: path, errno: ENOENT).description
+                == "open \(path): No such file or directory")
+    }
+
+    /// Root creates files in a read-only directory anyway, so under root the lock is taken instead.
+    @Test func aReadOnlyDirectoryRefusesTheLockFile() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        #expect(try FileSystem.makeDirectory(temporary.child("locked"), mode: 0o500))
+        defer { try? FileSystem.changeMode(temporary.child("locked"), 0o700) }
+        let path = temporary.child("locked/hanguld.sock.lock")
+        if geteuid() == 0 {
+            let lock = try #require(try LockFile.acquire(path: path))
+            lock.release()
+        } else {
+            #expect(throws: SystemCallError("open", path: path, errno: EACCES)) { try LockFile.acquire(path: path) }
+        }
+    }
+
+    @Test func lockingAClosedDescriptorSaysWhichCallFailed() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let file = try FileDescriptor.open(
+            FilePath(temporary.child("f")), .readWrite, options: [.create], permissions: .ownerReadWrite)
+        #expect(try file.tryLockExclusively())
+        try file.close()
+        #expect(throws: SystemCallError("flock", errno: EBADF)) { try file.tryLockExclusively() }
+        #expect(SystemCallError("flock", errno: EBADF).description == "flock: Bad file descriptor")
+    }
+
+    @Test func aBoundSocketHasTheModeAskedForAndATakenPathIsRefused() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let path = temporary.child("s.sock")
+        let socket = try FileDescriptor.boundUnixSocket(path: path, mode: 0o640)
+        defer { try? socket.close() }
+        #expect(try FileStatus.of(path)?.isSocket == true)
+        #expect(try FileStatus.of(path)?.permissions == 0o640)
+        #expect(throws: SystemCallError("bind", path: path, errno: EADDRINUSE)) {
+            try FileDescriptor.boundUnixSocket(path: path, mode: 0o600)
+        }
+        #expect(
+            SystemCallError("bind", path: path, errno: EADDRINUSE).description
+                == "bind \(path): Address already in use")
+        let missing = temporary.child("missing/s.sock")
+        #expect(throws: SystemCallError("bind", path: missing, errno: ENOENT)) {
+            try FileDescriptor.boundUnixSocket(path: missing, mode: 0o600, nonBlocking: true)
+        }
+    }
+
+    @Test func anIgnoredBrokenPipeNoLongerKillsTheProcess() throws {
+        try Signals.ignore(Signals.brokenPipe)
+        #expect(Signals.isIgnored(SIGPIPE))
+        #expect(raise(SIGPIPE) == 0)
+        #expect(!Signals.isIgnored(SIGKILL))
+    }
+
+    @Test func aSignalThatCannotBeIgnoredIsAnError() {
+        #expect(throws: SystemCallError("sigaction(9)", errno: EINVAL)) { try Signals.ignore(SIGKILL) }
+        #expect(throws: SystemCallError("sigaction(0)", errno: EINVAL)) { try Signals.ignore(0) }
+        #expect(SystemCallError("sigaction(9)", errno: EINVAL).description == "sigaction(9): Invalid argument")
+    }
+
+    @Test func theCurrentProcessIsTheOneTheKernelNames() {
+        #expect(CurrentProcess.id == getpid())
+        #expect(CurrentProcess.effectiveUserID == geteuid())
+    }
+}
