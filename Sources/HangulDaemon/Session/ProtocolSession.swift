@@ -286,4 +286,13 @@ public struct ProtocolSession: Sendable {
         Reply.write(id: id, result: result, to: &writer)
         return writer.bytes
     }
+
+    /// The reply line for a `key` request, as the generic form writes it, a typing reply in one
+    /// piece (``Reply/write(id:key:to:)``).
+    private mutating func reply(id: RequestID?, _ result: KeyStateResult) -> [UInt8]? {
+        guard let id else { return nil }
+        writer.removeAll()
+        Reply.write(id: id, key: result, to: &writer)
+        return writer.bytes
+    }
 }
