@@ -86,11 +86,12 @@ private struct CanonicalKeyReader {
     private mutating func skip(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard bytes.count - index >= count else { return false }
-        let matches = text.withUTF8Buffer { expected in
-            expected.indices.allSatisfy { bytes[index + $0] == expected[$0] }
-        }
-        if matches { index += count }
-        return matches
+        // A plain loop over the literal's bytes: the `withUTF8Buffer` and `allSatisfy` closures it
+        // replaced were not inlined, and this runs about eight times per `key` line.
+        let expected = text.utf8Start
+        for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
+        index += count
+        return true
     }
 
     /// Consumes a non-negative integer in JSON's spelling (no leading zero) of at most
