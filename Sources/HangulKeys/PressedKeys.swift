@@ -11,17 +11,19 @@
 /// whose release never came, as with a frontend that sends no releases) then updates one time
 /// instead of closing a gap in the ring, and forgetting a mark moves the last one into its place.
 /// Marking and releasing are one scan of the marks held; only marking a new key when all
-/// ``capacity`` are held scans the times for the oldest.
+/// ``capacity`` are held scans the times for the oldest. Times are 16 bits, 128 bytes a session
+/// (a daemon holds a thousand idle ones), and renumbered in order once the counter runs out.
 struct PressedKeys: Sendable {
     /// How many marked keys are remembered (PROTOCOL.md section 10).
     static let capacity = 64
 
     /// The marked keys, the first ``count`` of them in use, as `kind << 32 | value` (see ``key(of:)``).
     private var keys = InlineArray<64, UInt64>(repeating: 0)
-    /// When each key in ``keys`` was marked, by ``clock``: the smallest is the oldest mark.
-    private var markedAt = InlineArray<64, UInt64>(repeating: 0)
-    /// How many marks have been made; 64 bits, so it never wraps.
-    private var clock: UInt64 = 0
+    /// When each key in ``keys`` was marked, by ``clock``: the smallest is the oldest mark, and no
+    /// two are equal.
+    private var markedAt = InlineArray<64, UInt16>(repeating: 0)
+    /// The time of the newest mark.
+    private var clock: UInt16 = 0
     /// How many marks are held.
     private(set) var count = 0
 
@@ -44,6 +46,7 @@ struct PressedKeys: Sendable {
 
     /// Marks a key whose press was handled, as the newest mark; forgets the oldest when full.
     mutating func mark(_ key: UInt64) {
+        if clock == .max { renumber() }
         clock += 1
         if let index = index(of: key) {
             markedAt[index] = clock
@@ -69,5 +72,18 @@ struct PressedKeys: Sendable {
         keys[index] = keys[count]
         markedAt[index] = markedAt[count]
         return true
+    }
+
+    /// Gives the marks the times 1 through ``count`` in the order they were made, and sets the
+    /// clock to ``count``: once every 65,535 marks, a few thousand comparisons.
+    private mutating func renumber() {
+        var ranks = InlineArray<64, UInt16>(repeating: 0)
+        for index in 0..<count {
+            var rank: UInt16 = 1
+            for other in 0..<count where markedAt[other] < markedAt[index] { rank += 1 }
+            ranks[index] = rank
+        }
+        for index in 0..<count { markedAt[index] = ranks[index] }
+        clock = UInt16(count)
     }
 }
