@@ -127,7 +127,7 @@ public struct InputContext: Sendable {
             result.candidates = .shown
             return result
         case .ignore:
-            return unchanged()
+            return Self.unchanged(preedit: word.preedit, mode: effectiveMode)
         case .pick(let index):
             return pick(index)
         case .close:
@@ -146,18 +146,20 @@ public struct InputContext: Sendable {
     /// The rules for a press, section 9.1 in order.
     private mutating func pressRules(_ event: KeyEvent, isHanjaKey: Bool) -> KeyResult {
         let keysym = event.keysym
-        if contentType == .password { return unchanged() }
+        if contentType == .password { return Self.unchanged(preedit: word.preedit, mode: effectiveMode) }
         if toggleKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
             let commit = toggle()
             return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
         }
-        if mode == .latin || keysym.isModifier { return unchanged() }
+        if mode == .latin || keysym.isModifier { return Self.unchanged(preedit: word.preedit, mode: effectiveMode) }
         if isHanjaKey && openCandidates() {
             var result = KeyResult(handled: true, preedit: word.preedit, mode: mode)
             result.candidates = .shown
             return result
         }
-        if !event.modifiers.isDisjoint(with: ModifierMask.nonHangul) { return committed(word.flush()) }
+        if !event.modifiers.isDisjoint(with: ModifierMask.nonHangul) {
+            return Self.committed(word.flush(), mode: effectiveMode)
+        }
         if keysym == .backSpace {
             let output = word.backspace()
             return KeyResult(handled: output.consumed, commit: output.commit, preedit: output.preedit, mode: mode)
@@ -165,10 +167,13 @@ public struct InputContext: Sendable {
         if keysym == .escape {
             let commit = word.flush()
             if escapeSwitchesToLatin { mode = .latin }
-            return committed(commit)
+            return Self.committed(commit, mode: effectiveMode)
         }
-        if keysym.isNamedKey { return committed(word.flush()) }
-        guard let position = position(of: event) else { return committed(word.flush()) }
+        if keysym.isNamedKey { return Self.committed(word.flush(), mode: effectiveMode) }
+        let readsKeysyms = word.composer.layout.kind == .romaja
+        guard let position = Self.position(of: event, readsKeysyms: readsKeysyms, decoder: decoder) else {
+            return Self.committed(word.flush(), mode: effectiveMode)
+        }
         let output = word.process(position)
         return KeyResult(handled: output.consumed, commit: output.commit, preedit: output.preedit, mode: mode)
     }
@@ -246,23 +251,29 @@ public struct InputContext: Sendable {
         if !selection.isEmpty { selection = "" }
     }
 
+    // The three helpers below are static and take what they read: called as methods from the
+    // mutating key path, each call copied the whole context (about 1.3 KiB, and a retain of every
+    // reference in it) to pass it as `self`, on every key.
+
     /// An unhandled press that changes nothing: the preedit stays as it is.
-    private func unchanged() -> KeyResult {
-        KeyResult(handled: false, preedit: word.preedit, mode: effectiveMode)
+    private static func unchanged(preedit: WordText, mode: InputMode) -> KeyResult {
+        KeyResult(handled: false, preedit: preedit, mode: mode)
     }
 
     /// An unhandled press after the preedit was committed: the preedit is empty now.
-    private func committed(_ commit: WordText) -> KeyResult {
-        KeyResult(handled: false, commit: commit, preedit: WordText(), mode: effectiveMode)
+    private static func committed(_ commit: WordText, mode: InputMode) -> KeyResult {
+        KeyResult(handled: false, commit: commit, preedit: WordText(), mode: mode)
     }
 
     /// The layout position of a key (section 9.2): from the physical key when the event has a keycode
     /// and a decoder is set, since that is what a layout is keyed by; otherwise from a printable ASCII
     /// keysym, with CapsLock undone.
-    private func position(of event: KeyEvent) -> KeyPosition? {
-        // Romaja spells Hangul with the letters the user's own layout types (a Dvorak user writes
-        // "han" with Dvorak's h, a, n), so it reads the keysym; every other layout is positional.
-        if composer.layout.kind != .romaja, let decoder, let keycode = event.keycode {
+    ///
+    /// Romaja spells Hangul with the letters the user's own layout types (a Dvorak user writes "han"
+    /// with Dvorak's h, a, n), so on romaja (`readsKeysyms`) it reads the keysym; every other layout
+    /// is positional.
+    private static func position(of event: KeyEvent, readsKeysyms: Bool, decoder: KeyDecoder?) -> KeyPosition? {
+        if !readsKeysyms, let decoder, let keycode = event.keycode {
             return decoder.position(keycode: keycode, modifiers: event.modifiers)
         }
         return KeyDecoder.position(keysym: event.keysym, modifiers: event.modifiers)

@@ -275,6 +275,35 @@ extension InputContext {
         #expect(context.handle(KeyEvent(keysym: k, keycode: 102, isRelease: true)).handled)
     }
 
+    /// A release in the middle of the marks leaves the others in marking order: once the bound is
+    /// reached again, the next new key forgets the oldest press, then the next oldest.
+    @Test func aReleaseKeepsTheOtherMarksInMarkingOrder() {
+        var context = InputContext()
+        let k = Keysym(rawValue: 0x6B)
+        for keycode: UInt32 in 100...163 { _ = context.handle(KeyEvent(keysym: k, keycode: keycode)) }
+        #expect(context.handle(KeyEvent(keysym: k, keycode: 130, isRelease: true)).handled)
+        for keycode: UInt32 in 164...166 { _ = context.handle(KeyEvent(keysym: k, keycode: keycode)) }
+        let releases = [100, 101, 102, 103, 130, 131, 163, 164, 165, 166].map {
+            context.handle(KeyEvent(keysym: k, keycode: UInt32($0), isRelease: true)).handled
+        }
+        #expect(releases == [false, false, true, true, false, true, true, true, true, true])
+    }
+
+    /// The order of marks survives the mark counter running out (every 65,535 marks): after 70,400
+    /// presses cycling through 64 keys, a new key still forgets the one pressed longest ago.
+    @Test func markingOrderSurvivesTheCounterRunningOut() {
+        var context = InputContext()
+        let k = Keysym(rawValue: 0x6B)
+        for _ in 0..<1_100 {
+            for keycode: UInt32 in 100...163 { _ = context.handle(KeyEvent(keysym: k, keycode: keycode)) }
+        }
+        _ = context.handle(KeyEvent(keysym: k, keycode: 164))
+        let releases = [100, 101, 163, 164].map {
+            context.handle(KeyEvent(keysym: k, keycode: UInt32($0), isRelease: true)).handled
+        }
+        #expect(releases == [false, true, true, true])
+    }
+
     /// A release unmarks its key and an unmarked slot is reused: after many press–release pairs the
     /// bound is never reached.
     @Test func releasedKeysFreeTheirPlace() {

@@ -13,12 +13,16 @@ import HangulCore
 //      exec-to-exit of /bin/true.
 // Prints markdown table rows on standard output (scripts/bench adds the header), notes on standard
 // error. Usage: hanguld-bench [--quick] PATH-TO-hanguld PATH-TO-hangul-compose
+// Or: hanguld-bench [--quick] --versus BASELINE-hanguld CANDIDATE-hanguld (see Versus).
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--echo-server", arguments.count == 3 {
     EchoServer.serve(socket: arguments[arguments.startIndex + 1], repliesFile: arguments[arguments.startIndex + 2])
 }
 let quick = arguments.contains("--quick")
+if let versus = arguments.firstIndex(of: "--versus"), arguments.index(versus, offsetBy: 2) < arguments.endIndex {
+    Versus.run(baseline: arguments[versus + 1], candidate: arguments[versus + 2], quick: quick)
+}
 let programs = arguments.filter { $0 != "--quick" }
 guard programs.count == 2 else { fail("usage: hanguld-bench [--quick] PATH-TO-hanguld PATH-TO-hangul-compose") }
 let (hanguld, hangulCompose) = (programs[programs.startIndex], programs[programs.startIndex + 1])

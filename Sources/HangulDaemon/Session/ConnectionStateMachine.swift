@@ -2,9 +2,10 @@ import NIOCore
 
 /// One connection's life, decided without a channel: bytes and events in, what to do out.
 ///
-/// In swift-nio's style (`NIOTypedHTTPServerUpgraderStateMachine`): each state carries the data that
-/// only means something in it, every method returns an ``Action``, and `SessionHandler` performs the
-/// I/O. The states:
+/// In swift-nio's style (`NIOTypedHTTPServerUpgraderStateMachine`): every method returns an
+/// ``Action``, and `SessionHandler` performs the I/O. The data (bytes received, lines queued) sits
+/// beside the state rather than in its payload, and is emptied as the states that use it end; see
+/// ``input``. The states:
 ///
 /// - **serving**: bytes are framed into lines; a line is answered at once while the channel can
 ///   take more output, otherwise it queues. Reading never stops while replies are blocked, so a
@@ -73,27 +74,34 @@ struct ConnectionStateMachine {
         var needsFlush = false
     }
 
-    enum State {
-        case serving(Input, Replies)
-        case collecting(Input, Replies, sawInput: Bool)
-        case draining(Replies)
+    /// Where the connection is in its life; the data each state uses is in ``input`` and ``replies``.
+    enum State: Equatable {
+        case serving
+        case collecting(sawInput: Bool)
+        case draining
         case closing
         case closed
-        /// Only while a method edits a state's data in place, so that its buffers stay uniquely referenced.
-        case modifying
     }
 
     private(set) var state: State
     let limits: Limits
+    /// Received bytes and the timers: used while serving and collecting, emptied when input ends.
+    ///
+    /// Stored beside ``state`` rather than as its payload, as replies are: a payload is copied out
+    /// of the enum and stored back on every event, a retain and release of each buffer every time,
+    /// and the events of one `key` line made about a tenth of the daemon's user time that way.
+    private var input: Input
+    /// Lines waiting for the client to read: used until closing, emptied then.
+    private var replies = Replies()
 
     /// A connection accepted at `now`, its session not yet open (unless `sessionIsOpen`).
     init(limits: Limits, now: NIODeadline, sessionIsOpen: Bool) {
         self.limits = limits
-        let input = Input(
+        self.input = Input(
             framer: LineFramer(maxLineLength: limits.maxLineLength),
             helloDeadline: sessionIsOpen ? nil : now + limits.helloTimeout
         )
-        self.state = .serving(input, Replies())
+        self.state = .serving
     }
 
     // MARK: Events
@@ -101,19 +109,14 @@ struct ConnectionStateMachine {
     /// Bytes arrived from the client; the lines in them come out of ``next(canWrite:)``.
     mutating func received(_ bytes: ByteBuffer) {
         switch self.state {
-        case .serving(var input, let replies):
-            self.state = .modifying
-            input.append(bytes)
-            self.state = .serving(input, replies)
-        case .collecting(var input, let replies, _):
-            self.state = .modifying
-            input.append(bytes)
-            self.state = .collecting(input, replies, sawInput: true)
+        case .serving:
+            self.input.append(bytes)
+        case .collecting:
+            self.input.append(bytes)
+            self.state = .collecting(sawInput: true)
         case .draining, .closing, .closed:
             // Input after the decision to stop reading is never acted on.
             break
-        case .modifying:
-            preconditionFailure("internal inconsistency: re-entered while modifying")
         }
     }
 
@@ -124,37 +127,25 @@ struct ConnectionStateMachine {
     /// change that happened inside a flush impossible to miss.
     mutating func next(canWrite: Bool) -> Action {
         switch self.state {
-        case .serving(var input, var replies):
-            self.state = .modifying
-            let action = Self.nextLine(&input, &replies, canWrite: canWrite, limits: self.limits)
-            self.state = action.endsInput ? .closing : .serving(input, replies)
-            return action.action
-        case .collecting(var input, var replies, let sawInput):
-            self.state = .modifying
-            let action = Self.nextLine(&input, &replies, canWrite: canWrite, limits: self.limits)
-            self.state = action.endsInput ? .closing : .collecting(input, replies, sawInput: sawInput)
-            return action.action
-        case .draining(var replies):
-            self.state = .modifying
-            if canWrite, let line = replies.popFirst() {
-                self.state = .draining(replies)
+        case .serving, .collecting:
+            let decision = Self.nextLine(&self.input, &self.replies, canWrite: canWrite, limits: self.limits)
+            if decision.endsInput { self.enterClosing() }
+            return decision.action
+        case .draining:
+            if canWrite, let line = self.replies.popFirst() {
                 return .answer(line)
             }
-            guard replies.pending.isEmpty else {
-                if replies.needsFlush {
-                    replies.needsFlush = false
-                    self.state = .draining(replies)
+            guard self.replies.pending.isEmpty else {
+                if self.replies.needsFlush {
+                    self.replies.needsFlush = false
                     return .flush
                 }
-                self.state = .draining(replies)
                 return .wait
             }
-            self.state = .closing
+            self.enterClosing()
             return .closeAfterWriting
         case .closing, .closed:
             return .wait
-        case .modifying:
-            preconditionFailure("internal inconsistency: re-entered while modifying")
         }
     }
 
@@ -165,22 +156,14 @@ struct ConnectionStateMachine {
     /// `sessionIsOpen` is read only while the hello timeout runs.
     mutating func answered(wroteReply: Bool, sessionIsOpen: @autoclosure () -> Bool) {
         switch self.state {
-        case .serving(var input, var replies):
-            self.state = .modifying
-            replies.needsFlush = replies.needsFlush || wroteReply
-            if input.helloDeadline != nil && sessionIsOpen() {
-                input.helloDeadline = nil
+        case .serving:
+            self.replies.needsFlush = self.replies.needsFlush || wroteReply
+            if self.input.helloDeadline != nil && sessionIsOpen() {
+                self.input.helloDeadline = nil
             }
-            self.state = .serving(input, replies)
-        case .collecting(let input, var replies, let sawInput):
-            self.state = .modifying
-            replies.needsFlush = replies.needsFlush || wroteReply
-            self.state = .collecting(input, replies, sawInput: sawInput)
-        case .draining(var replies):
-            self.state = .modifying
-            replies.needsFlush = replies.needsFlush || wroteReply
-            self.state = .draining(replies)
-        case .closing, .closed, .modifying:
+        case .collecting, .draining:
+            self.replies.needsFlush = self.replies.needsFlush || wroteReply
+        case .closing, .closed:
             break
         }
     }
@@ -188,22 +171,11 @@ struct ConnectionStateMachine {
     /// A read cycle ended: flush what it produced, if ``next(canWrite:)`` has not already.
     mutating func readComplete() -> Action {
         switch self.state {
-        case .serving(let input, var replies):
-            guard replies.needsFlush else { return .wait }
-            replies.needsFlush = false
-            self.state = .serving(input, replies)
+        case .serving, .collecting, .draining:
+            guard self.replies.needsFlush else { return .wait }
+            self.replies.needsFlush = false
             return .flush
-        case .collecting(let input, var replies, let sawInput):
-            guard replies.needsFlush else { return .wait }
-            replies.needsFlush = false
-            self.state = .collecting(input, replies, sawInput: sawInput)
-            return .flush
-        case .draining(var replies):
-            guard replies.needsFlush else { return .wait }
-            replies.needsFlush = false
-            self.state = .draining(replies)
-            return .flush
-        case .closing, .closed, .modifying:
+        case .closing, .closed:
             return .wait
         }
     }
@@ -211,9 +183,9 @@ struct ConnectionStateMachine {
     /// The client closed its sending side: bytes after its last newline are a line cut off, dropped.
     mutating func inputClosed() {
         switch self.state {
-        case .serving(_, let replies), .collecting(_, let replies, _):
-            self.state = .draining(replies)
-        case .draining, .closing, .closed, .modifying:
+        case .serving, .collecting:
+            self.enterDraining()
+        case .draining, .closing, .closed:
             break
         }
     }
@@ -221,10 +193,10 @@ struct ConnectionStateMachine {
     /// The server is shutting down: take in what the client already sent, answer it, then close.
     mutating func drainRequested() -> Action {
         switch self.state {
-        case .serving(let input, let replies):
-            self.state = .collecting(input, replies, sawInput: false)
+        case .serving:
+            self.state = .collecting(sawInput: false)
             return .readRemainingInput
-        case .collecting, .draining, .closing, .closed, .modifying:
+        case .collecting, .draining, .closing, .closed:
             return .wait
         }
     }
@@ -232,47 +204,39 @@ struct ConnectionStateMachine {
     /// The interval after ``Action/readRemainingInput`` has passed: read on while bytes keep
     /// coming, else stop reading and answer what was received.
     mutating func collectionTick() -> Action {
-        guard case .collecting(let input, let replies, let sawInput) = self.state else {
+        guard case .collecting(let sawInput) = self.state else {
             return .wait
         }
         if sawInput {
-            self.state = .collecting(input, replies, sawInput: false)
+            self.state = .collecting(sawInput: false)
             return .readRemainingInput
         }
         // An unfinished line is a request the client never completed before shutdown: dropped.
-        self.state = .draining(replies)
+        self.enterDraining()
         return .wait
     }
 
     /// Whether an unfinished line is waiting for its start time (``unfinishedLineStarted(at:)``):
     /// asked after each read, so the clock is read only when a read ends mid-line.
     var needsUnfinishedLineStart: Bool {
-        guard case .serving(let input, _) = self.state else {
-            // Only serving has the timeout: collecting ends within a tick or two.
-            return false
-        }
-        return input.unfinishedSince == nil && (input.buffer?.readableBytes ?? 0) > 0
+        // Only serving has the timeout: collecting ends within a tick or two.
+        self.state == .serving && self.input.unfinishedSince == nil && (self.input.buffer?.readableBytes ?? 0) > 0
     }
 
     /// Records when the unfinished line began, which starts its timeout.
     mutating func unfinishedLineStarted(at now: NIODeadline) {
-        switch self.state {
-        case .serving(var input, let replies):
-            self.state = .modifying
-            input.unfinishedSince = now
-            self.state = .serving(input, replies)
-        case .collecting, .draining, .closing, .closed, .modifying:
-            break
+        if self.state == .serving {
+            self.input.unfinishedSince = now
         }
     }
 
     /// When ``timerFired(now:)`` should next be called, or nil when no timeout runs.
     var deadline: NIODeadline? {
-        guard case .serving(let input, _) = self.state else {
+        guard self.state == .serving else {
             return nil
         }
-        let unfinished = input.unfinishedSince.map { $0 + self.limits.helloTimeout }
-        switch (input.helloDeadline, unfinished) {
+        let unfinished = self.input.unfinishedSince.map { $0 + self.limits.helloTimeout }
+        switch (self.input.helloDeadline, unfinished) {
         case (nil, nil): return nil
         case (let hello?, nil): return hello
         case (nil, let line?): return line
@@ -282,16 +246,16 @@ struct ConnectionStateMachine {
 
     /// A timer set for ``deadline`` went off; the deadline may have moved since.
     mutating func timerFired(now: NIODeadline) -> Action {
-        guard case .serving(let input, _) = self.state else {
+        guard self.state == .serving else {
             return .wait
         }
         let seconds = Int(self.limits.helloTimeout.nanoseconds / 1_000_000_000)
-        if let hello = input.helloDeadline, hello <= now {
-            self.state = .closing
+        if let hello = self.input.helloDeadline, hello <= now {
+            self.enterClosing()
             return .reject(.helloTimeout(seconds: seconds))
         }
-        if let since = input.unfinishedSince, since + self.limits.helloTimeout <= now {
-            self.state = .closing
+        if let since = self.input.unfinishedSince, since + self.limits.helloTimeout <= now {
+            self.enterClosing()
             return .reject(.unfinishedLineTimeout(seconds: seconds))
         }
         return .wait
@@ -301,15 +265,16 @@ struct ConnectionStateMachine {
     mutating func errorCaught() -> Action {
         switch self.state {
         case .serving, .collecting, .draining:
-            self.state = .closing
+            self.enterClosing()
             return .close
-        case .closing, .closed, .modifying:
+        case .closing, .closed:
             return .wait
         }
     }
 
     /// The channel is gone; whatever was queued is dropped.
     mutating func channelClosed() {
+        self.enterClosing()
         self.state = .closed
     }
 
@@ -317,7 +282,7 @@ struct ConnectionStateMachine {
     var mayRead: Bool {
         switch self.state {
         case .serving, .collecting: true
-        case .draining, .closing, .closed, .modifying: false
+        case .draining, .closing, .closed: false
         }
     }
 
@@ -325,8 +290,24 @@ struct ConnectionStateMachine {
     var isClosing: Bool {
         switch self.state {
         case .closing, .closed: true
-        case .serving, .collecting, .draining, .modifying: false
+        case .serving, .collecting, .draining: false
         }
+    }
+
+    /// Input has ended: what was received and not framed (a line cut off) is dropped, and no
+    /// timeout runs any more; the queued lines are still answered.
+    private mutating func enterDraining() {
+        self.state = .draining
+        self.input.buffer = nil
+        self.input.unfinishedSince = nil
+        self.input.helloDeadline = nil
+    }
+
+    /// Nothing more is read or answered: input and queued lines are dropped.
+    private mutating func enterClosing() {
+        self.enterDraining()
+        self.replies = Replies()
+        self.state = .closing
     }
 
     // MARK: Framing and queueing

@@ -225,7 +225,11 @@ public struct ProtocolSession: Sendable {
     /// Options the client set itself are kept. Returns whether the options changed, so the reply
     /// can carry them.
     private mutating func followSettingsAtBoundary() -> Bool {
-        guard let settings, isOpen, settings.generation != adoptedGeneration, context.preedit.isEmpty else {
+        // The generation is read through the optional, not a `let` binding of the store: this runs
+        // twice per key, and a binding retained and released the store each time.
+        guard isOpen, let generation = settings?.generation, generation != adoptedGeneration,
+            context.preedit.isEmpty, let settings
+        else {
             return false
         }
         let snapshot = settings.snapshot
@@ -284,6 +288,15 @@ public struct ProtocolSession: Sendable {
         guard let id else { return nil }
         writer.removeAll()
         Reply.write(id: id, result: result, to: &writer)
+        return writer.bytes
+    }
+
+    /// The reply line for a `key` request, as the generic form writes it, a typing reply in one
+    /// piece (``Reply/write(id:key:to:)``).
+    private mutating func reply(id: RequestID?, _ result: KeyStateResult) -> [UInt8]? {
+        guard let id else { return nil }
+        writer.removeAll()
+        Reply.write(id: id, key: result, to: &writer)
         return writer.bytes
     }
 }

@@ -156,8 +156,11 @@ final class SessionHandler: ChannelDuplexHandler {
         }
         self.performing = true
         defer { self.performing = false }
+        // Fetched once: each `context.channel` retains and releases the channel, and a line takes
+        // three turns of this loop (answer, flush, wait).
+        let channel = context.channel
         while true {
-            let action = self.machine.next(canWrite: context.channel.isWritable)
+            let action = self.machine.next(canWrite: channel.isWritable)
             if action == .wait {
                 return
             }

@@ -116,19 +116,65 @@ public struct JSONWriter: Sendable {
     /// Appends one byte of a string literal, escaped as described on the type.
     @inline(__always)
     private mutating func escaped(_ byte: UInt8) {
+        let count = Self.escapedCount(byte)
+        guard count > 1 else { return bytes.append(byte) }
+        append(count: count) { cursor in Self.writeEscaped(byte, at: &cursor) }
+    }
+
+    /// How many bytes `byte` takes inside a string literal: 1, or 2 or 6 for an escape.
+    @inline(__always)
+    static func escapedCount(_ byte: UInt8) -> Int {
         switch byte {
-        case UInt8(ascii: "\""): raw("\\\"")
-        case UInt8(ascii: "\\"): raw("\\\\")
-        case 0x08: raw("\\b")
-        case 0x09: raw("\\t")
-        case 0x0A: raw("\\n")
-        case 0x0C: raw("\\f")
-        case 0x0D: raw("\\r")
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x09, 0x0A, 0x0C, 0x0D: 2
+        case 0x00..<0x20: 6
+        default: 1
+        }
+    }
+
+    /// Writes `byte` as it appears inside a string literal at `cursor`, and moves `cursor` past
+    /// the ``escapedCount(_:)`` bytes written: the one table of escapes.
+    @inline(__always)
+    static func writeEscaped(_ byte: UInt8, at cursor: inout UnsafeMutablePointer<UInt8>) {
+        let short: UInt8
+        switch byte {
+        case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): short = UInt8(ascii: "\\")
+        case 0x08: short = UInt8(ascii: "b")
+        case 0x09: short = UInt8(ascii: "t")
+        case 0x0A: short = UInt8(ascii: "n")
+        case 0x0C: short = UInt8(ascii: "f")
+        case 0x0D: short = UInt8(ascii: "r")
         case 0x00..<0x20:
-            raw("\\u00")
-            bytes.append(Self.hexDigit(byte >> 4))
-            bytes.append(Self.hexDigit(byte & 0x0F))
-        default: bytes.append(byte)
+            cursor.put(UInt8(ascii: "\\"))
+            cursor.put(UInt8(ascii: "u"))
+            cursor.put(UInt8(ascii: "0"))
+            cursor.put(UInt8(ascii: "0"))
+            cursor.put(hexDigit(byte >> 4))
+            cursor.put(hexDigit(byte & 0x0F))
+            return
+        default:
+            cursor.put(byte)
+            return
+        }
+        cursor.put(UInt8(ascii: "\\"))
+        cursor.put(short)
+    }
+
+    /// Appends exactly `count` bytes, which `body` writes through a cursor it must move by exactly
+    /// `count`: a fragment measured first is then written with one growth check, rather than one
+    /// per byte (a `key` reply line is about 80 bytes).
+    @inline(__always)
+    mutating func append(count: Int, _ body: (inout UnsafeMutablePointer<UInt8>) -> Void) {
+        guard count > 0 else { return }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else {
+                preconditionFailure("internal inconsistency: a buffer just grown has no storage")
+            }
+            var cursor = base + start
+            body(&cursor)
+            precondition(cursor == base + start + count, "internal inconsistency: a measured fragment's size changed")
         }
     }
 
@@ -159,7 +205,25 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    @inline(__always)
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}
+
+extension UnsafeMutablePointer<UInt8> {
+    /// Writes `byte` here and moves past it: the writer's cursor inside a measured fragment.
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        pointee = byte
+        self += 1
+    }
+
+    /// Writes the bytes of `text` here and moves past them.
+    @inline(__always)
+    mutating func put(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        update(from: text.utf8Start, count: count)
+        self += count
     }
 }

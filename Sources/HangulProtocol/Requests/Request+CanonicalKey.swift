@@ -82,15 +82,18 @@ private struct CanonicalKeyReader {
         return Request(id: .integer(id), method: .key(key))
     }
 
-    /// Consumes `text` when the bytes at `index` are exactly it.
+    /// Consumes `text` when the bytes at `index` are exactly it. Inlined, so that each literal's
+    /// length and bytes are constants the comparison is compiled against.
+    @inline(__always)
     private mutating func skip(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard bytes.count - index >= count else { return false }
-        let matches = text.withUTF8Buffer { expected in
-            expected.indices.allSatisfy { bytes[index + $0] == expected[$0] }
-        }
-        if matches { index += count }
-        return matches
+        // A plain loop over the literal's bytes: the `withUTF8Buffer` and `allSatisfy` closures it
+        // replaced were not inlined, and this runs about a dozen times per `key` line.
+        let expected = text.utf8Start
+        for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
+        index += count
+        return true
     }
 
     /// Consumes a non-negative integer in JSON's spelling (no leading zero) of at most

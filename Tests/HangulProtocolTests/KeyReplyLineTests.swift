@@ -1,0 +1,105 @@
+import HangulCore
+import HangulKeys
+import PropertyBased
+import Testing
+
+@testable import HangulProtocol
+
+/// A `key` reply written in one piece (`Reply.write(id:key:to:)`) is byte for byte the reply written
+/// member by member, for every result, the ones that take the member-by-member path included.
+@Suite struct KeyReplyLineTests {
+    /// The member-by-member reply, through the generic writer every other result takes.
+    private func memberByMember(id: RequestID, _ result: KeyStateResult) -> String {
+        String(decoding: Reply.line(id: id, result: result), as: UTF8.self)
+    }
+
+    private func onePiece(id: RequestID, _ result: KeyStateResult) -> String {
+        var writer = JSONWriter(capacity: 4)
+        Reply.write(id: id, key: result, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private static func text(_ scalars: [UInt32]) -> ComposedText {
+        var text = ComposedText()
+        for scalar in scalars.prefix(ComposedText.capacity) { text.append(scalar) }
+        return text
+    }
+
+    @Test func aTypingReplyIsWrittenExactly() {
+        let result = KeyResult(handled: true, commit: Self.text([0xAC00]), preedit: Self.text([0x3131]), mode: .hangul)
+        #expect(
+            onePiece(id: .integer(42), KeyStateResult(result, page: nil))
+                == #"{"id":42,"result":{"handled":true,"commit":"가","preedit":"ㄱ","mode":"hangul"}}"# + "\n")
+        let unhandled = KeyResult(handled: false, preedit: ComposedText(), mode: .latin)
+        #expect(
+            onePiece(id: .integer(-9_223_372_036_854_775_808), KeyStateResult(unhandled, page: nil))
+                == #"{"id":-9223372036854775808,"result":{"handled":false,"commit":"","preedit":"","mode":"latin"}}"#
+                + "\n")
+    }
+
+    @Test func escapesAndValuesThatAreNotScalarsAreWrittenAsTheWriterWritesThem() {
+        let result = KeyResult(
+            handled: true, commit: Self.text([0x22, 0x5C, 0x0A, 0x01, 0x1F, 0x7F]),
+            preedit: Self.text([0xD800, 0x1F600, 0x110000, 0x2F]), mode: .hangul)
+        let line = onePiece(id: .integer(0), KeyStateResult(result, page: nil))
+        #expect(
+            line
+                == #"{"id":0,"result":{"handled":true,"commit":"\"\\\n\u0001\u001f"#
+                + "\u{7F}" + #"","preedit":"😀/","mode":"hangul"}}"# + "\n")
+        #expect(line == memberByMember(id: .integer(0), KeyStateResult(result, page: nil)))
+    }
+
+    /// Scalars of every kind a text may hold: ASCII that needs an escape or not, Hangul, astral,
+    /// surrogates and values past U+10FFFF.
+    private static let scalars: [UInt32] = [
+        0x00, 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x1F, 0x20, 0x22, 0x2F, 0x41, 0x5C, 0x7F, 0x80, 0x7FF, 0x800, 0x3131,
+        0xAC00, 0xD7A3, 0xD800, 0xDFFF, 0xFFFF, 0x10000, 0x10FFFF, 0x110000,
+    ]
+
+    @Test func bothPathsAgreeOnRandomResults() async {
+        let scalar = Gen.int(in: 0...(Self.scalars.count - 1)).map { Self.scalars[$0] }
+        await propertyCheck(
+            count: 2000, input: Gen.int(in: -3...3), scalar.array(of: 0...8), scalar.array(of: 0...8),
+            Gen.int(in: 0...5), Gen.bool
+        ) { idKind, commit, preedit, extra, handled in
+            let id: RequestID =
+                switch idKind {
+                case -3: .integer(.min)
+                case -2: .integer(-17)
+                case -1: .string("a\"b")
+                case 0: .integer(0)
+                case 1: .integer(9)
+                case 2: .integer(.max)
+                default: .integer(1_234_567)
+                }
+            var result = KeyResult(
+                handled: handled, commit: Self.text(commit), preedit: Self.text(preedit),
+                mode: extra == 1 ? .latin : .hangul)
+            var options: SessionOptions?
+            switch extra {
+            case 2: result.candidates = .closed
+            case 3: result.deleteBefore = 2
+            case 4: result.converted = "漢"
+            case 5: options = SessionOptions()
+            default: break
+            }
+            let state = KeyStateResult(result, page: nil, options: options)
+            #expect(onePiece(id: id, state) == memberByMember(id: id, state))
+        }
+    }
+
+    /// Word-commit mode's text, whose finished syllables live apart from the syllable being
+    /// composed, is written whole.
+    @Test func aWordIsWrittenWhole() {
+        var word = WordComposer(layout: .dubeolsik, unit: .word)
+        var output = WordComposer.Output(consumed: false)
+        for character in "gksrnrdj".utf8 {
+            guard let position = KeyPosition(ascii: character) else { continue }
+            output = word.process(position)
+        }
+        let result = KeyResult(handled: true, commit: output.commit, preedit: output.preedit, mode: .hangul)
+        let line = onePiece(id: .integer(3), KeyStateResult(result, page: nil))
+        #expect(line == #"{"id":3,"result":{"handled":true,"commit":"","preedit":"한국어","mode":"hangul"}}"# + "\n")
+        #expect(line == memberByMember(id: .integer(3), KeyStateResult(result, page: nil)))
+    }
+}
