@@ -737,9 +737,9 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None):
     pressed. With `screenshot`, a path, the screen is saved there before Return."""
     script, title = window_kind
     display_read, display_write = os.pipe()
-    # -r: no autorepeat. xdotool holds each key for half the delay, but on a loaded machine the gap
-    # between its press and release can pass Xvfb's 660 ms repeat delay, and the repeat then types
-    # the jamo twice (seen: 서ㅓㄴ for 선 in both toolkits' windows at a load average of 20).
+    # -r: no autorepeat. At a load average of 20, jamo came out twice in fcitx5's GTK and Qt windows
+    # (서ㅓㄴ for 선), as a repeat types them when xdotool's release arrives later than Xvfb's 660 ms
+    # repeat delay; with -r those runs passed.
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(display_write), "-screen", "0", "640x160x24", "-nolisten",
                              "tcp", "-r"], pass_fds=[display_write], stderr=subprocess.DEVNULL)
     os.close(display_write)
