@@ -95,6 +95,7 @@ def main():
     hangulctl = os.path.join(os.path.dirname(hangul_testing.binary("hanguld", "HANGULD")), "hangulctl")
     xvfb, display = start_xvfb()
     work = tempfile.mkdtemp(prefix=f"fcitx5-{arguments.toolkit}-")
+    app_runtime = tempfile.mkdtemp(prefix="runtime-", dir=work)  # mkdtemp makes it 0700
     environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
     try:
         with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
@@ -106,8 +107,10 @@ def main():
                                    capture_output=True, timeout=30)
                 title = f"hanguld-{arguments.toolkit}-{index}"
                 done, output = f"{work}/done-{index}", f"{work}/text-{index}"
+                # A runtime directory of the windows' own (mode 0700, as Qt insists), so Qt does not
+                # warn that XDG_RUNTIME_DIR is unset; the daemon's is not theirs to see.
                 app_environment = dict(os.environ, DISPLAY=display, HOME=fcitx.environment["HOME"],
-                                       **toolkit_environment)
+                                       XDG_RUNTIME_DIR=app_runtime, **toolkit_environment)
                 # The last window's input context must be gone, so the controller speaks of the new one.
                 wait_for(lambda: fcitx.current_input_method() == "", "the last window's input context to go")
                 app = subprocess.Popen(["/usr/bin/python3", window_script, title, done, output],
