@@ -1,0 +1,58 @@
+#!/usr/bin/python3
+"""A Qt 5 window with one line edit, for the frontends' host tests: the Qt side of their GTK windows.
+
+    qt_window.py TITLE [DONE_FILE OUTPUT_FILE]
+
+Shows a window titled TITLE, all of it one QLineEdit with the focus (so a click anywhere in the window
+lands in the text), and prints `ready` once the window is shown. With TITLE alone, Return in the line
+edit prints its text and exits (as contrib/ibus/tests/gtk_window.py does); with DONE_FILE and
+OUTPUT_FILE, once DONE_FILE exists the text is written to OUTPUT_FILE and the window exits (as
+contrib/fcitx5/tests/gtk_window.py does: the test decides when every key has been applied). The input method is whatever
+QT_IM_MODULE names (`ibus`: Qt's own plugin in libqt5gui5; `fcitx`: fcitx5-frontend-qt5's), on
+QT_QPA_PLATFORM=xcb under Xvfb. The font is NanumGothic (fonts-nanum), so a screenshot shows Hangul
+and hanja rather than boxes.
+"""
+import os
+import sys
+
+from PyQt5.QtCore import QTimer
+from PyQt5.QtGui import QFont
+from PyQt5.QtWidgets import QApplication, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
+
+title = sys.argv[1] if len(sys.argv) > 1 else "hangul-qt-test"
+done_file, output_file = sys.argv[2:4] if len(sys.argv) > 3 else (None, None)
+application = QApplication([sys.argv[0]])
+window = QWidget()
+window.setWindowTitle(title)
+window.resize(600, 120)
+line_edit = QLineEdit(window)
+line_edit.setFont(QFont("NanumGothic", 28))
+line_edit.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+layout = QVBoxLayout(window)
+layout.setContentsMargins(0, 0, 0, 0)
+layout.addWidget(line_edit)
+
+
+def on_return():
+    print(line_edit.text(), flush=True)
+    application.quit()
+
+
+def poll():
+    if os.path.exists(done_file):
+        with open(output_file, "w", encoding="utf-8") as output:
+            output.write(line_edit.text())
+        application.quit()
+
+
+if done_file:
+    timer = QTimer()
+    timer.timeout.connect(poll)
+    timer.start(50)
+else:
+    line_edit.returnPressed.connect(on_return)
+window.show()
+line_edit.setFocus()
+# A zero timer fires once the event loop runs, after the show and focus events have been handled.
+QTimer.singleShot(0, lambda: print("ready", flush=True))
+sys.exit(application.exec_())
