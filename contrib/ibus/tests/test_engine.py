@@ -705,17 +705,27 @@ def qt_window_receives_korean_typed_with_xdotool():
 
 
 @test("daemon")
-def a_click_mid_syllable_keeps_it_once_in_gtk_and_does_what_ibus_hangul_does_in_qt():
-    # A click in the field asks the engine to reset with 한 in the preedit. GTK commits it once.
-    # Qt 5's IBus plugin commits its own copy of the preedit and then calls Reset, and ibus-daemon
-    # commits the preedit again because the engine shows it in COMMIT focus mode: 한 lands twice,
-    # with ibus-hangul exactly as with ours (README, "Known host limitations"). The Qt half holds us
-    # to ibus-hangul's text, so a fix on either side shows here.
+def a_click_mid_syllable_commits_it_once_in_gtk_and_in_qt():
+    # A click in the field asks the engine to reset with 한 in the preedit. GTK commits the visible
+    # preedit itself and tells ibus-daemon so. Qt 5's IBus plugin commits its own copy and does not
+    # tell it: in COMMIT mode ibus-daemon committed 한 a second time (한한가, as ibus-hangul still
+    # gives there), so for Qt the engine shows the preedit in CLEAR mode.
     equal(window_text(GTK_WINDOW, [*"gks", "click", *"rk", "Return"]), "한가", "the GTK entry's text")
+    equal(window_text(QT_WINDOW, [*"gks", "click", *"rk", "Return"]), "한가", "the Qt line edit's text")
     theirs = window_text(QT_WINDOW, ["Hangul", *"gks", "click", *"rk", "Return"], engine="hangul")
-    equal(window_text(QT_WINDOW, [*"gks", "click", *"rk", "Return"]), theirs,
-          "the Qt line edit's text, beside ibus-hangul's")
-    equal(theirs, "한한가", "ibus-hangul's text in the Qt line edit (Qt's double commit)")
+    print(f"  ibus-hangul, the same keys in the Qt line edit: {theirs!r}")
+
+
+@test("daemon")
+def focus_moved_by_a_click_or_to_another_window_leaves_the_syllable_once_where_it_was_typed():
+    # 한 composing in the first field, then the focus moves: by a click in the second field, by a
+    # click at the end of the first, or to another window and back. 한 must stay in the first field
+    # only, and 가 land where the focus went. Texts: first|second|other window.
+    cases = [(["click-second-field"], "한|가|"), (["click-first-field"], "한가||"),
+             (["visit-other-window"], "한가||")]
+    for name, kind in (("GTK", GTK_FOCUS_WINDOW), ("Qt", QT_FOCUS_WINDOW)):
+        for steps, expected in cases:
+            equal(window_text(kind, [*"gks", *steps, *"rk", "Return"]), expected, f"{name}, {steps[0]}")
 
 
 @test("daemon")
@@ -743,6 +753,11 @@ def qt_window_text(key_names, delay_ms=60):
 
 GTK_WINDOW = (os.path.join(HERE, "gtk_window.py"), "hangul-ibus-test")
 QT_WINDOW = (os.path.join(ROOT, "contrib", "testing", "qt_window.py"), "hangul-ibus-qt-test")
+GTK_FOCUS_WINDOW = (os.path.join(HERE, "focus_window.py"), "hangul-ibus-focus-test")
+QT_FOCUS_WINDOW = (os.path.join(HERE, "qt_focus_window.py"), "hangul-ibus-qt-focus-test")
+# Mouse clicks window_text knows, at a point of the window: in GTK_WINDOW and QT_WINDOW the field's
+# start; in the focus windows the end of the first field, and the second field.
+CLICKS = {"click": (5, 5), "click-first-field": (300, 20), "click-second-field": (300, 90)}
 
 
 def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="hanguld"):
@@ -769,19 +784,28 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
         window = subprocess.Popen(["/usr/bin/python3", script, title], env=environment, stdout=subprocess.PIPE,
                                   text=True)
         equal(window.stdout.readline().strip(), "ready", "the window's first line")
-        subprocess.run(["xdotool", "search", "--sync", "--name", title, "windowfocus", "--sync"],
+        subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$", "windowfocus", "--sync"],
                        env=environment, check=True, stdout=subprocess.DEVNULL)
         pump(0.3)
         keys, last = (key_names[:-1], key_names[-1:]) if screenshot else (key_names, [])
-        # "click" among the keys: a mouse click inside the field, after the keys before it have landed.
-        while "click" in keys:
-            before, keys = keys[:keys.index("click")], keys[keys.index("click") + 1:]
-            if before:
-                subprocess.run(["xdotool", "key", "--delay", str(delay_ms), *before], env=environment, check=True)
+        xdotool = ["xdotool", "search", "--name"]
+        while any(key in CLICKS or key == "visit-other-window" for key in keys):
+            index = next(i for i, key in enumerate(keys) if key in CLICKS or key == "visit-other-window")
+            if index:
+                subprocess.run(["xdotool", "key", "--delay", str(delay_ms), *keys[:index]], env=environment,
+                               check=True)
+            time.sleep(0.3)  # the preedit applied before the focus moves
+            if keys[index] in CLICKS:
+                x, y = CLICKS[keys[index]]
+                subprocess.run(xdotool + [f"^{title}$", "mousemove", "--window", "%1", str(x), str(y), "click", "1"],
+                               env=environment, check=True, stdout=subprocess.DEVNULL)
+            else:
+                for name in (f"^{title}-other$", f"^{title}$"):
+                    subprocess.run(xdotool + [name, "windowfocus", "--sync"], env=environment, check=True,
+                                   stdout=subprocess.DEVNULL)
+                    time.sleep(0.3)
             time.sleep(0.3)
-            subprocess.run(["xdotool", "search", "--name", title, "mousemove", "--window", "%1", "5", "5", "click",
-                            "1"], env=environment, check=True, stdout=subprocess.DEVNULL)
-            time.sleep(0.3)
+            keys = keys[index + 1:]
         subprocess.run(["xdotool", "key", "--delay", str(delay_ms), *keys], env=environment, check=True)
         if screenshot:
             time.sleep(0.5)
@@ -1126,6 +1150,16 @@ def qt_window_in_word_mode_receives_whole_words():
     names = [*"gksrmf", "BackSpace", "f", "space", *hangul_testing.spell_dubeolsik("대한민국"), "F9", "1", "space",
              *"dkssud", "Return"]
     equal(qt_window_text(names), f"한글 {word} 안녕", "the Qt line edit's text")
+
+
+@test("word")
+def a_click_mid_word_or_a_move_to_another_field_keeps_the_word_once_in_gtk_and_qt():
+    # In word mode the preedit holds 한글 whole: Qt's own copy commits it, once (the engine shows it
+    # in CLEAR mode for Qt), and GTK's as ever.
+    for name, window, focus_window in (("GTK", GTK_WINDOW, GTK_FOCUS_WINDOW), ("Qt", QT_WINDOW, QT_FOCUS_WINDOW)):
+        equal(window_text(window, [*"gksrmf", "click", *"rk", "Return"]), "한글가", f"the {name} field's text")
+        equal(window_text(focus_window, [*"gksrmf", "click-second-field", *"rk", "Return"]), "한글|가|",
+              f"the {name} focus window's texts")
 
 
 # --- group "install": scripts/install into a temporary prefix, as a user would -------------------

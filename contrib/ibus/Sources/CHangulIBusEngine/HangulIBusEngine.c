@@ -5,6 +5,10 @@
 typedef struct {
     IBusEngine parent;
     void *context;
+    /* The focused client keeps its own copy of the preedit and commits it before it asks for a reset or
+     * moves the focus, without telling ibus-daemon so (Qt's IBus plugin): the preedit is then shown in
+     * CLEAR mode, or ibus-daemon would commit it a second time. */
+    gboolean client_commits_preedit;
     IBusProperty *mode;     /* owned; NULL until the first focus in */
     IBusPropList *props;    /* owned; holds `mode` */
     IBusLookupTable *page;  /* owned; the candidate page being built, NULL otherwise */
@@ -24,6 +28,7 @@ void hangul_ibus_engine_install(const HangulIBusEngineCallbacks *installed) { ca
 
 static void hangul_ibus_engine_init(HangulIBusEngine *self) {
     self->context = NULL;
+    self->client_commits_preedit = FALSE;
     self->mode = NULL;
     self->props = NULL;
     self->page = NULL;
@@ -72,6 +77,19 @@ FORWARD_ONLY(page_down)
 FORWARD_ONLY(cursor_up)
 FORWARD_ONLY(cursor_down)
 
+#if IBUS_CHECK_VERSION(1, 5, 27)
+/* With has-focus-id set, ibus-daemon 1.5.27 and later call these instead of focus_in and focus_out
+ * (but plain focus_in until it has asked the engine, so the first focus of the first context may
+ * come without the client's name). `client` is the name the client gave ibus-daemon when it created
+ * its input context: Qt 5's and Qt 6's IBus plugin say "QIBusInputContext". */
+static void focus_in_id(IBusEngine *engine, const gchar *object_path, const gchar *client) {
+    SELF(engine)->client_commits_preedit = client != NULL && g_str_has_prefix(client, "QIBusInputContext");
+    focus_in(engine);
+}
+
+static void focus_out_id(IBusEngine *engine, const gchar *object_path) { focus_out(engine); }
+#endif
+
 static void candidate_clicked(IBusEngine *engine, guint index, guint button, guint state) {
     void *context = SELF(engine)->context;
     if (context && callbacks.candidate_clicked) callbacks.candidate_clicked(context, index, button, state);
@@ -100,6 +118,10 @@ static void hangul_ibus_engine_class_init(HangulIBusEngineClass *klass) {
     engine->process_key_event = process_key_event;
     engine->focus_in = focus_in;
     engine->focus_out = focus_out;
+#if IBUS_CHECK_VERSION(1, 5, 27)
+    engine->focus_in_id = focus_in_id;
+    engine->focus_out_id = focus_out_id;
+#endif
     engine->reset = reset;
     engine->enable = enable;
     engine->disable = disable;
@@ -121,7 +143,29 @@ void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8) {
     IBusText *text = ibus_text_new_from_string(utf8);
     guint length = ibus_text_get_length(text);
     if (length > 0) ibus_text_append_attribute(text, IBUS_ATTR_TYPE_UNDERLINE, IBUS_ATTR_UNDERLINE_SINGLE, 0, length);
-    ibus_engine_update_preedit_text_with_mode(engine, text, length, length > 0, IBUS_ENGINE_PREEDIT_COMMIT);
+    ibus_engine_update_preedit_text_with_mode(
+        engine, text, length, length > 0,
+        SELF(engine)->client_commits_preedit ? IBUS_ENGINE_PREEDIT_CLEAR : IBUS_ENGINE_PREEDIT_COMMIT);
+}
+
+/* Engines made with has-focus-id, so that focus_in_id learns the client's name. */
+static IBusEngine *create_engine(IBusFactory *factory, const gchar *name, gpointer type) {
+    static guint serial = 0;
+    gchar *path = g_strdup_printf("/org/freedesktop/IBus/Engine/%u", ++serial);
+    IBusEngine *engine = g_object_new((GType)GPOINTER_TO_SIZE(type), "engine-name", name, "object-path", path,
+                                      "connection", ibus_service_get_connection(IBUS_SERVICE(factory)),
+#if IBUS_CHECK_VERSION(1, 5, 27)
+                                      "has-focus-id", TRUE,
+#endif
+                                      NULL);
+    g_free(path);
+    return engine;
+}
+
+void hangul_ibus_engine_add_to_factory(IBusFactory *factory, const gchar *name) {
+    ibus_factory_add_engine(factory, name, hangul_ibus_engine_get_type());
+    g_signal_connect(factory, "create-engine", G_CALLBACK(create_engine),
+                     GSIZE_TO_POINTER(hangul_ibus_engine_get_type()));
 }
 
 void hangul_ibus_engine_candidates_begin(IBusEngine *engine) {

@@ -65,8 +65,9 @@ public struct FrontendContract: Sendable {
         return outputs + hideCandidates()
     }
 
-    /// The host already committed the visible preedit itself (IBus on focus out and reset, in
-    /// COMMIT mode): forget it without output, so it is never committed twice.
+    /// The host already committed the visible preedit itself (IBus on focus out and reset: the
+    /// client, or ibus-daemon in COMMIT mode): forget it without output, so it is never committed
+    /// twice.
     public mutating func forgetPreedit() {
         shownPreedit = ""
     }

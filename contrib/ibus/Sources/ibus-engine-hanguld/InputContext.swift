@@ -10,9 +10,11 @@ import HangulKeys
 /// One IBus input context: applies the daemon's replies by the frontend contract (PROTOCOL.md
 /// section 8) and fails open when there is no reply.
 ///
-/// IBus shows our preedit in `IBUS_ENGINE_PREEDIT_COMMIT` mode, so on focus out and reset the
-/// *client* commits the visible preedit itself; the daemon is then told `cancel`, never `reset`, or
-/// the syllable would appear twice. Only an engine switch (`disable`) asks the daemon to commit.
+/// On focus out and reset the visible preedit is committed outside the engine: by the client (GTK,
+/// or ibus-daemon for it, as the preedit is shown in `IBUS_ENGINE_PREEDIT_COMMIT` mode) or by Qt's
+/// own copy (then it is shown in CLEAR mode; the C shim chooses by the client's name). The daemon is
+/// then told `cancel`, never `reset`, or the syllable would appear twice. Only an engine switch
+/// (`disable`) asks the daemon to commit.
 ///
 /// Hanja conversion (section 9.5) is the daemon's: keys go to it while the candidate window is
 /// shown, exactly as at any other time, and each reply says what the window shows. The engine adds
@@ -52,7 +54,7 @@ final class InputContext {
         requireSurroundingText()
     }
 
-    /// The client commits the visible preedit itself (COMMIT mode); the daemon only forgets it, and
+    /// The visible preedit is committed outside the engine (see above); the daemon only forgets it, and
     /// closes its candidate list, whose window goes too.
     func focusOut() {
         link.cancel()

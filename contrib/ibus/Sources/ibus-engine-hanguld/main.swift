@@ -52,7 +52,7 @@ guard let factory = ibus_factory_new(ibus_bus_get_connection(bus)) else {
     writeText("ibus-engine-hanguld: cannot create the engine factory on the IBus connection\n", to: 2)
     exit(1)
 }
-ibus_factory_add_engine(factory, "hanguld", hangul_ibus_engine_get_type())
+hangul_ibus_engine_add_to_factory(factory, "hanguld")
 guard ibus_bus_request_name(bus, "org.freedesktop.IBus.Hanguld", 0) != 0 else {
     writeText(
         "ibus-engine-hanguld: the bus name org.freedesktop.IBus.Hanguld is taken; is another copy running?\n", to: 2)

@@ -36,13 +36,19 @@ typedef struct {
 /* Installs the callbacks; call once, before the factory creates any engine. */
 void hangul_ibus_engine_install(const HangulIBusEngineCallbacks *callbacks);
 
-/* The GType to register with ibus_factory_add_engine(). */
+/* The engine's GType. */
 GType hangul_ibus_engine_get_type(void);
+
+/* Serves the engine as `name` from `factory`, each instance made with has-focus-id so that it learns
+ * which client it serves (IBus 1.5.27 and later). */
+void hangul_ibus_engine_add_to_factory(IBusFactory *factory, const gchar *name);
 
 /* Output, each one D-Bus signal to the client. */
 void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8);
-/* Shows `utf8` underlined as the preedit, cursor at its end, in IBUS_ENGINE_PREEDIT_COMMIT mode: the
- * client commits what is visible on focus out or reset. An empty string hides the preedit. */
+/* Shows `utf8` underlined as the preedit, cursor at its end, in IBUS_ENGINE_PREEDIT_COMMIT mode: what
+ * is visible is committed on focus out or reset, by the client (GTK) or by ibus-daemon for it. For a
+ * client that commits its own copy anyway (Qt), in IBUS_ENGINE_PREEDIT_CLEAR mode, or it would land
+ * twice. An empty string hides the preedit. */
 void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8);
 
 /* The Hangul/Latin mode property ("InputMode", 한 or A); registered on focus in, updated on change. */

@@ -1,0 +1,55 @@
+#!/usr/bin/python3
+"""A GTK 3 window with two entries, and a second window with a third, for the IBus test's focus
+changes (qt_focus_window.py is the same in Qt 5).
+
+    focus_window.py TITLE
+
+The window TITLE holds the first entry across its top (y 0 to 40) and the second below it (y 70 to
+110); the window "TITLE-other" holds the third. Prints `ready` once both are shown with the focus in
+the first entry, and, when Return is pressed in either of TITLE's entries, the three texts joined by
+`|`, then exits.
+"""
+import sys
+
+import gi
+
+gi.require_version("Gdk", "3.0")
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
+
+title = sys.argv[1]
+style = Gtk.CssProvider()
+style.load_from_data(b"entry { font: 20px NanumGothic; }")
+Gtk.StyleContext.add_provider_for_screen(Gdk.Screen.get_default(), style, Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
+other_window = Gtk.Window(title=f"{title}-other")
+other = Gtk.Entry()
+other_window.add(other)
+window = Gtk.Window(title=title)
+window.set_default_size(600, 120)
+fixed = Gtk.Fixed()
+first, second = Gtk.Entry(), Gtk.Entry()
+for field, top in ((first, 0), (second, 70)):
+    field.set_size_request(600, 40)
+    fixed.put(field, 0, top)
+window.add(fixed)
+
+
+def on_activate(_):
+    print("|".join(field.get_text() for field in (first, second, other)), flush=True)
+    Gtk.main_quit()
+
+
+def on_shown():
+    print("ready", flush=True)
+    return False
+
+
+first.connect("activate", on_activate)
+second.connect("activate", on_activate)
+window.connect("destroy", Gtk.main_quit)
+other_window.show_all()
+window.show_all()
+window.present()
+first.grab_focus()
+GLib.idle_add(on_shown)
+Gtk.main()
