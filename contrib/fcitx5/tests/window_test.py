@@ -4,8 +4,10 @@ GTK_IM_MODULE=fcitx (Debian's fcitx5-frontend-gtk3) or a Qt 5 window with QT_IM_
 (fcitx5-frontend-qt5, QT_QPA_PLATFORM=xcb), keys from xdotool, the text field's text read back.
 Hanja too: a syllable converted with F9 and 1, and a word already in the field converted through the
 surrounding text the toolkit reports, the pick deleting it (DeleteSurroundingText) before the hanja
-goes in. Then word-commit mode, set in the daemon's settings file: a click mid-word keeps the word,
-once, and F9 on a word being typed converts it.
+goes in. The focus moved with a syllable showing (a click into a second field, a visit to a second
+window: contrib/testing/*_focus_window.py) leaves it once where it was typed. Then word-commit mode,
+set in the daemon's settings file: a click mid-word, in the field or into the second one, keeps the
+word, once, and F9 on a word being typed converts it.
 
     dbus-run-session -- /usr/bin/python3 window_test.py --toolkit gtk|qt --prefix PREFIX
 """
@@ -21,14 +23,20 @@ from fcitx5_dbus import Fcitx, addon_environment, hangul_testing
 import libhangul_hanja  # noqa: E402  (contrib/testing, on the path fcitx5_dbus sets)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# What each toolkit's window needs: its script (TITLE DONE_FILE OUTPUT_FILE), the environment that
-# picks fcitx5's IM module, and the field's name in the test names.
+TESTING = os.path.join(HERE, "..", "..", "testing")
+# What each toolkit's window needs: its script (TITLE DONE_FILE OUTPUT_FILE), the script of its focus
+# window (two fields and a second window: contrib/testing/README.md), the environment that picks
+# fcitx5's IM module, and the field's name in the test names.
 TOOLKITS = {
-    "gtk": (f"{HERE}/gtk_window.py", {"GTK_IM_MODULE": "fcitx", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"},
-            "a GTK 3 entry"),
-    "qt": (os.path.join(HERE, "..", "..", "testing", "qt_window.py"),
+    "gtk": (f"{HERE}/gtk_window.py", f"{TESTING}/gtk_focus_window.py",
+            {"GTK_IM_MODULE": "fcitx", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"}, "a GTK 3 entry"),
+    "qt": (f"{TESTING}/qt_window.py", f"{TESTING}/qt_focus_window.py",
            {"QT_IM_MODULE": "fcitx", "QT_QPA_PLATFORM": "xcb", "NO_AT_BRIDGE": "1"}, "a Qt 5 line edit"),
 }
+# Steps that move the focus, with the point clicked in the focus window (None: a visit to its second
+# window and back). A case with one of them types into the focus window, whose text is its three
+# fields' joined by "|".
+FOCUS_MOVES = {"click-first-field": (300, 20), "click-second-field": (300, 90), "visit-other-window": None}
 results = []
 
 
@@ -43,6 +51,14 @@ def wait_for(condition, what, timeout=15.0):
         if time.monotonic() > deadline:
             raise TimeoutError(f"waited {timeout} s for {what}")
         time.sleep(0.02)
+
+
+def choose_hanguld(fcitx):
+    """The IM module creates a field's input context over D-Bus on its first focus; a new one starts
+    in keyboard-us (fcitx5's inactive state). Picks ours, as the user would."""
+    wait_for(lambda: fcitx.current_input_method() == "keyboard-us", "the field's input context")
+    fcitx.set_current_input_method("hanguld")
+    wait_for(lambda: fcitx.current_input_method() == "hanguld", "hanguld to be the input method")
 
 
 def start_xvfb():
@@ -67,7 +83,7 @@ def main():
     parser.add_argument("--toolkit", choices=sorted(TOOLKITS), default="gtk")
     arguments = parser.parse_args()
     prefix = os.path.abspath(arguments.prefix)
-    window_script, toolkit_environment, field = TOOLKITS[arguments.toolkit]
+    window_script, focus_window_script, toolkit_environment, field = TOOLKITS[arguments.toolkit]
 
     lines = ["dkssudgktpdy. rkatkgkqslek!", "gksrmf dlqfurdms tjsxorwjr"]
     # (steps, expected text): a step is keys to type, "click", a mouse click in the entry, which
@@ -75,6 +91,10 @@ def main():
     # key by its keysym name.
     cases = [([keys], text) for keys, text in zip(lines, hangul_testing.expected_texts(lines))]
     cases.append((["gks", "click", "rk"], "한가"))
+    # The focus moved with 한 showing: it must stay once, in the first field, and 가 land where the
+    # focus went (each field has its own input context, which the test sets to hanguld on focus).
+    cases += [(["gks", "click-second-field", "rk"], "한|가|"), (["gks", "click-first-field", "rk"], "한가||"),
+              (["gks", "visit-other-window", "rk"], "한가||")]
     # 한, F9, 1: libhangul's first hanja for 한 (asked of libhangul here, not written down).
     han = libhangul_hanja.match("prefix", "한")[0][0]
     cases.append((["gks", "<F9>", "1"], han))
@@ -86,7 +106,7 @@ def main():
     # context on a click, which must leave the whole word in the entry, once; F9 on the word being
     # typed lists the candidates of its longest known start (here the whole word). Syllable mode
     # would give the first case's text too, but not the second's (F9 would convert 국 alone).
-    word_cases = [(["gksrmf", "click", "rk"], "한글가"),
+    word_cases = [(["gksrmf", "click", "rk"], "한글가"), (["gksrmf", "click-second-field", "rk"], "한글|가|"),
                   (["eogksalsrnr", "<F9>", "1"], libhangul_hanja.match("exact", "대한민국")[0][0])]
     # The daemons read no settings, layouts or hanja of the user running the tests.
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hanguld-test-config-")
@@ -113,20 +133,34 @@ def main():
                                        XDG_RUNTIME_DIR=app_runtime, **toolkit_environment)
                 # The last window's input context must be gone, so the controller speaks of the new one.
                 wait_for(lambda: fcitx.current_input_method() == "", "the last window's input context to go")
-                app = subprocess.Popen(["/usr/bin/python3", window_script, title, done, output],
+                script = focus_window_script if any(step in FOCUS_MOVES for step in steps) else window_script
+                app = subprocess.Popen(["/usr/bin/python3", script, title, done, output],
                                        env=app_environment, stdout=subprocess.DEVNULL)
                 xdotool = ["xdotool"]
                 x_environment = dict(os.environ, DISPLAY=display)
-                window = subprocess.run(xdotool + ["search", "--sync", "--name", title], env=x_environment,
+                window = subprocess.run(xdotool + ["search", "--sync", "--name", f"^{title}$"], env=x_environment,
                                         capture_output=True, text=True, timeout=20).stdout.split()[0]
                 subprocess.run(xdotool + ["windowfocus", "--sync", window], env=x_environment, check=True, timeout=20)
-                # The IM module creates its input context over D-Bus on focus; a new one starts in
-                # keyboard-us (fcitx5's inactive state). Then pick ours, as the user would.
-                wait_for(lambda: fcitx.current_input_method() == "keyboard-us", "the window's input context")
-                fcitx.set_current_input_method("hanguld")
-                wait_for(lambda: fcitx.current_input_method() == "hanguld", "hanguld to be the input method")
+                choose_hanguld(fcitx)
                 for step in steps:
-                    if step == "click":
+                    if step in FOCUS_MOVES:
+                        time.sleep(0.3)  # let the IM module apply the preedit before the focus moves
+                        if FOCUS_MOVES[step]:
+                            x, y = FOCUS_MOVES[step]
+                            subprocess.run(xdotool + ["mousemove", "--window", window, str(x), str(y), "click", "1"],
+                                           env=x_environment, check=True, timeout=20)
+                        else:
+                            other = subprocess.run(xdotool + ["search", "--name", f"^{title}-other$"],
+                                                   env=x_environment, capture_output=True, text=True,
+                                                   timeout=20).stdout.split()[0]
+                            for target in (other, window):
+                                subprocess.run(xdotool + ["windowfocus", "--sync", target], env=x_environment,
+                                               check=True, timeout=20)
+                                time.sleep(0.3)
+                        time.sleep(0.3)
+                        if fcitx.current_input_method() != "hanguld":
+                            choose_hanguld(fcitx)  # a field focused for the first time
+                    elif step == "click":
                         time.sleep(0.3)  # let the IM module apply the preedit before the click
                         subprocess.run(xdotool + ["mousemove", "--window", window, "5", "5", "click", "1"],
                                        env=x_environment, check=True, timeout=20)
@@ -143,7 +177,8 @@ def main():
                 app.wait(timeout=20)
                 with open(output, encoding="utf-8") as file:
                     text = file.read()
-                typed = " then ".join(repr(step) if step != "click" else "a click" for step in steps)
+                typed = " then ".join(repr(step) if step != "click" and step not in FOCUS_MOVES
+                                      else step.replace("-", " ") for step in steps)
                 typed = typed.replace("'<", "").replace(">'", "")
                 unit = " in word-commit mode" if index >= len(cases) else ""
                 check(text == want, f"{field} typed with xdotool{unit} ({typed}, Return) holds {want!r}",

@@ -753,8 +753,8 @@ def qt_window_text(key_names, delay_ms=60):
 
 GTK_WINDOW = (os.path.join(HERE, "gtk_window.py"), "hangul-ibus-test")
 QT_WINDOW = (os.path.join(ROOT, "contrib", "testing", "qt_window.py"), "hangul-ibus-qt-test")
-GTK_FOCUS_WINDOW = (os.path.join(HERE, "focus_window.py"), "hangul-ibus-focus-test")
-QT_FOCUS_WINDOW = (os.path.join(HERE, "qt_focus_window.py"), "hangul-ibus-qt-focus-test")
+GTK_FOCUS_WINDOW = (os.path.join(ROOT, "contrib", "testing", "gtk_focus_window.py"), "hangul-ibus-focus-test")
+QT_FOCUS_WINDOW = (os.path.join(ROOT, "contrib", "testing", "qt_focus_window.py"), "hangul-ibus-qt-focus-test")
 # Mouse clicks window_text knows, at a point of the window: in GTK_WINDOW and QT_WINDOW the field's
 # start; in the focus windows the end of the first field, and the second field.
 CLICKS = {"click": (5, 5), "click-first-field": (300, 20), "click-second-field": (300, 90)}

@@ -1,14 +1,17 @@
 #!/usr/bin/python3
-"""A GTK 3 window with two entries, and a second window with a third, for the IBus test's focus
-changes (qt_focus_window.py is the same in Qt 5).
+"""A GTK 3 window with two entries, and a second window with a third, for the frontends' focus tests
+(qt_focus_window.py is the same in Qt 5).
 
-    focus_window.py TITLE
+    gtk_focus_window.py TITLE [DONE_FILE OUTPUT_FILE]
 
 The window TITLE holds the first entry across its top (y 0 to 40) and the second below it (y 70 to
 110); the window "TITLE-other" holds the third. Prints `ready` once both are shown with the focus in
-the first entry, and, when Return is pressed in either of TITLE's entries, the three texts joined by
-`|`, then exits.
+the first entry. The result is the three texts joined by `|`: with TITLE alone it is printed when
+Return is pressed in either of TITLE's entries, then the window exits (the IBus tests); with
+DONE_FILE and OUTPUT_FILE it is written to OUTPUT_FILE once DONE_FILE exists (the fcitx5 tests,
+which decide when every key has been applied). The input method is whatever GTK_IM_MODULE names.
 """
+import os
 import sys
 
 import gi
@@ -18,6 +21,7 @@ gi.require_version("Gtk", "3.0")
 from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 title = sys.argv[1]
+done_file, output_file = sys.argv[2:4] if len(sys.argv) > 3 else (None, None)
 style = Gtk.CssProvider()
 style.load_from_data(b"entry { font: 20px NanumGothic; }")
 Gtk.StyleContext.add_provider_for_screen(Gdk.Screen.get_default(), style, Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
@@ -34,9 +38,22 @@ for field, top in ((first, 0), (second, 70)):
 window.add(fixed)
 
 
+def texts():
+    return "|".join(field.get_text() for field in (first, second, other))
+
+
 def on_activate(_):
-    print("|".join(field.get_text() for field in (first, second, other)), flush=True)
+    print(texts(), flush=True)
     Gtk.main_quit()
+
+
+def poll():
+    if not os.path.exists(done_file):
+        return True
+    with open(output_file, "w", encoding="utf-8") as output:
+        output.write(texts())
+    Gtk.main_quit()
+    return False
 
 
 def on_shown():
@@ -44,8 +61,11 @@ def on_shown():
     return False
 
 
-first.connect("activate", on_activate)
-second.connect("activate", on_activate)
+if done_file:
+    GLib.timeout_add(50, poll)
+else:
+    first.connect("activate", on_activate)
+    second.connect("activate", on_activate)
 window.connect("destroy", Gtk.main_quit)
 other_window.show_all()
 window.show_all()

@@ -1,0 +1,65 @@
+#!/usr/bin/python3
+"""A Qt 5 window with two line edits, and a second window with a third, for the frontends' focus
+tests: the Qt side of gtk_focus_window.py, with the same layout, arguments and output.
+
+    qt_focus_window.py TITLE [DONE_FILE OUTPUT_FILE]
+
+The window TITLE holds the first line edit across its top (y 0 to 40) and the second below it (y 70
+to 110); the window "TITLE-other" holds the third. Prints `ready` once both are shown with the focus
+in the first line edit. The result is the three texts joined by `|`: with TITLE alone it is printed
+when Return is pressed in either of TITLE's line edits, then the window exits; with DONE_FILE and
+OUTPUT_FILE it is written to OUTPUT_FILE once DONE_FILE exists. The input method is whatever
+QT_IM_MODULE names, on QT_QPA_PLATFORM=xcb.
+"""
+import os
+import sys
+
+from PyQt5.QtCore import QTimer
+from PyQt5.QtGui import QFont
+from PyQt5.QtWidgets import QApplication, QLineEdit, QWidget
+
+title = sys.argv[1]
+done_file, output_file = sys.argv[2:4] if len(sys.argv) > 3 else (None, None)
+application = QApplication([sys.argv[0]])
+other = QLineEdit()
+other.setWindowTitle(f"{title}-other")
+other.resize(300, 40)
+window = QWidget()
+window.setWindowTitle(title)
+window.resize(600, 120)
+first, second = QLineEdit(window), QLineEdit(window)
+for field, top in ((first, 0), (second, 70)):
+    field.setFont(QFont("NanumGothic", 20))
+    field.setGeometry(0, top, 600, 40)
+
+
+def texts():
+    return "|".join(field.text() for field in (first, second, other))
+
+
+def on_return():
+    print(texts(), flush=True)
+    application.quit()
+
+
+def poll():
+    if os.path.exists(done_file):
+        with open(output_file, "w", encoding="utf-8") as output:
+            output.write(texts())
+        application.quit()
+
+
+if done_file:
+    timer = QTimer()
+    timer.timeout.connect(poll)
+    timer.start(50)
+else:
+    first.returnPressed.connect(on_return)
+    second.returnPressed.connect(on_return)
+other.show()
+window.show()
+window.activateWindow()
+first.setFocus()
+# A zero timer fires once the event loop runs, after the show and focus events have been handled.
+QTimer.singleShot(0, lambda: print("ready", flush=True))
+sys.exit(application.exec_())
