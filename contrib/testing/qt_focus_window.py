@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""A Qt 5 window with two line edits, and a second window with a third, for the frontends' focus
-tests: the Qt side of gtk_focus_window.py, with the same layout, arguments and output.
+"""A Qt window (5, or 6 with HANGUL_TEST_QT=6) with two line edits, and a second window with a third,
+for the frontends' focus tests: the Qt side of gtk_focus_window.py, with the same layout, arguments
+and output.
 
     qt_focus_window.py TITLE [DONE_FILE OUTPUT_FILE]
 
@@ -14,9 +15,7 @@ QT_IM_MODULE names, on QT_QPA_PLATFORM=xcb.
 import os
 import sys
 
-from PyQt5.QtCore import QTimer
-from PyQt5.QtGui import QFont
-from PyQt5.QtWidgets import QApplication, QLineEdit, QWidget
+from qt_toolkit import QApplication, QFont, QLineEdit, QTimer, QWidget, run
 
 title = sys.argv[1]
 done_file, output_file = sys.argv[2:4] if len(sys.argv) > 3 else (None, None)
@@ -62,4 +61,4 @@ window.activateWindow()
 first.setFocus()
 # A zero timer fires once the event loop runs, after the show and focus events have been handled.
 QTimer.singleShot(0, lambda: print("ready", flush=True))
-sys.exit(application.exec_())
+sys.exit(run(application))

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A real application typing through fcitx5 and the installed addon: Xvfb, a GTK 3 window with
-GTK_IM_MODULE=fcitx (Debian's fcitx5-frontend-gtk3) or a Qt 5 window with QT_IM_MODULE=fcitx
-(fcitx5-frontend-qt5, QT_QPA_PLATFORM=xcb), keys from xdotool, the text field's text read back.
+GTK_IM_MODULE=fcitx (Debian's fcitx5-frontend-gtk3) or a Qt 5 or Qt 6 window with QT_IM_MODULE=fcitx
+(fcitx5-frontend-qt5, -qt6; QT_QPA_PLATFORM=xcb), keys from xdotool, the text field's text read back.
 Hanja too: a syllable converted with F9 and 1, and a word already in the field converted through the
 surrounding text the toolkit reports, the pick deleting it (DeleteSurroundingText) before the hanja
 goes in. The focus moved with a syllable showing (a click into a second field, a visit to a second
@@ -9,7 +9,7 @@ window: contrib/testing/*_focus_window.py) leaves it once where it was typed. Th
 set in the daemon's settings file: a click mid-word, in the field or into the second one, keeps the
 word, once, and F9 on a word being typed converts it.
 
-    dbus-run-session -- /usr/bin/python3 window_test.py --toolkit gtk|qt --prefix PREFIX
+    dbus-run-session -- /usr/bin/python3 window_test.py --toolkit gtk|qt|qt6 --prefix PREFIX
 """
 import argparse
 import os
@@ -32,6 +32,9 @@ TOOLKITS = {
             {"GTK_IM_MODULE": "fcitx", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"}, "a GTK 3 entry"),
     "qt": (f"{TESTING}/qt_window.py", f"{TESTING}/qt_focus_window.py",
            {"QT_IM_MODULE": "fcitx", "QT_QPA_PLATFORM": "xcb", "NO_AT_BRIDGE": "1"}, "a Qt 5 line edit"),
+    "qt6": (f"{TESTING}/qt_window.py", f"{TESTING}/qt_focus_window.py",
+            {"QT_IM_MODULE": "fcitx", "QT_QPA_PLATFORM": "xcb", "NO_AT_BRIDGE": "1", "HANGUL_TEST_QT": "6"},
+            "a Qt 6 line edit"),
 }
 # Steps that move the focus, with the point clicked in the focus window (None: a visit to its second
 # window and back). A case with one of them types into the focus window, whose text is its three

@@ -701,19 +701,22 @@ def qt_window_receives_korean_typed_with_xdotool():
     shot = (os.path.join(HERE, "..", "screenshot-qt.png") if os.environ.get("HANGUL_SAVE_SCREENSHOT") == "1"
             else os.path.join(tempfile.mkdtemp(prefix="ibus-screenshot-"), "screenshot-qt.png"))
     names = [("space" if c == " " else c) for c in "dkssudgktpdy gksrmf"] + ["Return"]
-    equal(window_text(QT_WINDOW, names, 40, screenshot=shot), "안녕하세요 한글", "the Qt line edit's text")
+    equal(window_text(QT_WINDOW, names, 40, screenshot=shot), "안녕하세요 한글", "the Qt 5 line edit's text")
+    # Qt 6 (libqt6gui6's IBus plugin), the same keys; its screenshot is only checked to be taken.
+    shot6 = os.path.join(tempfile.mkdtemp(prefix="ibus-screenshot-"), "screenshot-qt6.png")
+    equal(window_text(QT6_WINDOW, names, 40, screenshot=shot6), "안녕하세요 한글", "the Qt 6 line edit's text")
 
 
 @test("daemon")
 def a_click_mid_syllable_commits_it_once_in_gtk_and_in_qt():
     # A click in the field asks the engine to reset with 한 in the preedit. GTK commits the visible
-    # preedit itself and tells ibus-daemon so. Qt 5's IBus plugin commits its own copy and does not
-    # tell it: in COMMIT mode ibus-daemon committed 한 a second time (한한가, as ibus-hangul still
-    # gives there), so for Qt the engine shows the preedit in CLEAR mode.
-    equal(window_text(GTK_WINDOW, [*"gks", "click", *"rk", "Return"]), "한가", "the GTK entry's text")
-    equal(window_text(QT_WINDOW, [*"gks", "click", *"rk", "Return"]), "한가", "the Qt line edit's text")
+    # preedit itself and tells ibus-daemon so. Qt's IBus plugin (5 and 6) commits its own copy and
+    # does not tell it: in COMMIT mode ibus-daemon committed 한 a second time (한한가, as ibus-hangul
+    # still gives there), so for Qt the engine shows the preedit in CLEAR mode.
+    for name, kind in (("GTK entry", GTK_WINDOW), *QT_WINDOWS):
+        equal(window_text(kind, [*"gks", "click", *"rk", "Return"]), "한가", f"the {name}'s text")
     theirs = window_text(QT_WINDOW, ["Hangul", *"gks", "click", *"rk", "Return"], engine="hangul")
-    print(f"  ibus-hangul, the same keys in the Qt line edit: {theirs!r}")
+    print(f"  ibus-hangul, the same keys in the Qt 5 line edit: {theirs!r}")
 
 
 @test("daemon")
@@ -723,7 +726,7 @@ def focus_moved_by_a_click_or_to_another_window_leaves_the_syllable_once_where_i
     # only, and 가 land where the focus went. Texts: first|second|other window.
     cases = [(["click-second-field"], "한|가|"), (["click-first-field"], "한가||"),
              (["visit-other-window"], "한가||")]
-    for name, kind in (("GTK", GTK_FOCUS_WINDOW), ("Qt", QT_FOCUS_WINDOW)):
+    for name, kind in (("GTK", GTK_FOCUS_WINDOW), ("Qt 5", QT_FOCUS_WINDOW), ("Qt 6", QT6_FOCUS_WINDOW)):
         for steps, expected in cases:
             equal(window_text(kind, [*"gks", *steps, *"rk", "Return"]), expected, f"{name}, {steps[0]}")
 
@@ -736,7 +739,8 @@ def qt_window_converts_a_syllable_and_a_word_before_the_cursor():
     syllable = libhangul_hanja.match("prefix", "한")[0][0]
     word = libhangul_hanja.match("suffix", syllable + " 대한민국")[0]
     names = [*"gks", "F9", "1", "space", *hangul_testing.spell_dubeolsik("대한민국"), "End", "F9", "1", "Return"]
-    equal(qt_window_text(names), f"{syllable} {word[0]}", "the Qt line edit's text")
+    for name, kind in QT_WINDOWS:
+        equal(window_text(kind, names), f"{syllable} {word[0]}", f"the {name}'s text")
 
 
 def gtk_window_text(key_names, delay_ms=60):
@@ -744,17 +748,18 @@ def gtk_window_text(key_names, delay_ms=60):
     return window_text(GTK_WINDOW, key_names, delay_ms)
 
 
-def qt_window_text(key_names, delay_ms=60):
-    """Types `key_names` into a Qt 5 QLineEdit through Qt's own IBus plugin (libqt5gui5's
-    libibusplatforminputcontextplugin.so, QT_IM_MODULE=ibus). It finds the private ibus-daemon as
-    GTK does, through IBUS_ADDRESS_FILE, which Host.start put in this process's environment."""
-    return window_text(QT_WINDOW, key_names, delay_ms)
-
-
 GTK_WINDOW = (os.path.join(HERE, "gtk_window.py"), "hangul-ibus-test")
-QT_WINDOW = (os.path.join(ROOT, "contrib", "testing", "qt_window.py"), "hangul-ibus-qt-test")
-GTK_FOCUS_WINDOW = (os.path.join(ROOT, "contrib", "testing", "gtk_focus_window.py"), "hangul-ibus-focus-test")
-QT_FOCUS_WINDOW = (os.path.join(ROOT, "contrib", "testing", "qt_focus_window.py"), "hangul-ibus-qt-focus-test")
+# The Qt windows type through Qt's own IBus plugin (libibusplatforminputcontextplugin.so, in
+# libqt5gui5 and libqt6gui6; QT_IM_MODULE=ibus), which finds the private ibus-daemon as GTK does,
+# through IBUS_ADDRESS_FILE (Host.start put it in this process's environment). A window kind's third
+# member is its environment: HANGUL_TEST_QT picks Qt 6 (contrib/testing/qt_toolkit.py).
+TESTING = os.path.join(ROOT, "contrib", "testing")
+QT_WINDOW = (os.path.join(TESTING, "qt_window.py"), "hangul-ibus-qt-test", {})
+QT6_WINDOW = (os.path.join(TESTING, "qt_window.py"), "hangul-ibus-qt6-test", {"HANGUL_TEST_QT": "6"})
+QT_WINDOWS = (("Qt 5 line edit", QT_WINDOW), ("Qt 6 line edit", QT6_WINDOW))
+GTK_FOCUS_WINDOW = (os.path.join(TESTING, "gtk_focus_window.py"), "hangul-ibus-focus-test")
+QT_FOCUS_WINDOW = (os.path.join(TESTING, "qt_focus_window.py"), "hangul-ibus-qt-focus-test", {})
+QT6_FOCUS_WINDOW = (os.path.join(TESTING, "qt_focus_window.py"), "hangul-ibus-qt6-focus-test", {"HANGUL_TEST_QT": "6"})
 # Mouse clicks window_text knows, at a point of the window: in GTK_WINDOW and QT_WINDOW the field's
 # start; in the focus windows the end of the first field, and the second field.
 CLICKS = {"click": (5, 5), "click-first-field": (300, 20), "click-second-field": (300, 90)}
@@ -766,7 +771,7 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
     returns its text when the last key (Return) is pressed. With `screenshot`, a path, the screen is
     saved there before Return. `engine` is the global engine typed through: "hangul" is ibus-hangul,
     which starts in Latin mode (its first key should be "Hangul")."""
-    script, title = window_kind
+    script, title, *rest = window_kind
     display_read, display_write = os.pipe()
     # -r: no autorepeat. At a load average of 20, jamo came out twice in fcitx5's GTK and Qt windows
     # (서ㅓㄴ for 선), as a repeat types them when xdotool's release arrives later than Xvfb's 660 ms
@@ -779,7 +784,7 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
         with os.fdopen(display_read) as pipe:
             display = ":" + pipe.readline().strip()
         environment = dict(os.environ, DISPLAY=display, GTK_IM_MODULE="ibus", QT_IM_MODULE="ibus",
-                           QT_QPA_PLATFORM="xcb", NO_AT_BRIDGE="1")
+                           QT_QPA_PLATFORM="xcb", NO_AT_BRIDGE="1", **(rest[0] if rest else {}))
         host.bus.set_global_engine(engine)
         window = subprocess.Popen(["/usr/bin/python3", script, title], env=environment, stdout=subprocess.PIPE,
                                   text=True)
@@ -1149,14 +1154,16 @@ def qt_window_in_word_mode_receives_whole_words():
     word = libhangul_hanja.match("prefix", "대한민국")[0][0]
     names = [*"gksrmf", "BackSpace", "f", "space", *hangul_testing.spell_dubeolsik("대한민국"), "F9", "1", "space",
              *"dkssud", "Return"]
-    equal(qt_window_text(names), f"한글 {word} 안녕", "the Qt line edit's text")
+    for name, kind in QT_WINDOWS:
+        equal(window_text(kind, names), f"한글 {word} 안녕", f"the {name}'s text")
 
 
 @test("word")
 def a_click_mid_word_or_a_move_to_another_field_keeps_the_word_once_in_gtk_and_qt():
     # In word mode the preedit holds 한글 whole: Qt's own copy commits it, once (the engine shows it
     # in CLEAR mode for Qt), and GTK's as ever.
-    for name, window, focus_window in (("GTK", GTK_WINDOW, GTK_FOCUS_WINDOW), ("Qt", QT_WINDOW, QT_FOCUS_WINDOW)):
+    for name, window, focus_window in (("GTK", GTK_WINDOW, GTK_FOCUS_WINDOW), ("Qt 5", QT_WINDOW, QT_FOCUS_WINDOW),
+                                       ("Qt 6", QT6_WINDOW, QT6_FOCUS_WINDOW)):
         equal(window_text(window, [*"gksrmf", "click", *"rk", "Return"]), "한글가", f"the {name} field's text")
         equal(window_text(focus_window, [*"gksrmf", "click-second-field", *"rk", "Return"]), "한글|가|",
               f"the {name} focus window's texts")
