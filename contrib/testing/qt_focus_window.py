@@ -12,13 +12,11 @@ when Return is pressed in either of TITLE's line edits, then the window exits; w
 OUTPUT_FILE it is written to OUTPUT_FILE once DONE_FILE exists. The input method is whatever
 QT_IM_MODULE names, on QT_QPA_PLATFORM=xcb.
 """
-import os
 import sys
 
-from qt_toolkit import QApplication, QFont, QLineEdit, QTimer, QWidget, run
+from qt_toolkit import QApplication, QFont, QLineEdit, QWidget, serve
 
 title = sys.argv[1]
-done_file, output_file = sys.argv[2:4] if len(sys.argv) > 3 else (None, None)
 application = QApplication([sys.argv[0]])
 other = QLineEdit()
 other.setWindowTitle(f"{title}-other")
@@ -30,35 +28,9 @@ first, second = QLineEdit(window), QLineEdit(window)
 for field, top in ((first, 0), (second, 70)):
     field.setFont(QFont("NanumGothic", 20))
     field.setGeometry(0, top, 600, 40)
-
-
-def texts():
-    return "|".join(field.text() for field in (first, second, other))
-
-
-def on_return():
-    print(texts(), flush=True)
-    application.quit()
-
-
-def poll():
-    if os.path.exists(done_file):
-        with open(output_file, "w", encoding="utf-8") as output:
-            output.write(texts())
-        application.quit()
-
-
-if done_file:
-    timer = QTimer()
-    timer.timeout.connect(poll)
-    timer.start(50)
-else:
-    first.returnPressed.connect(on_return)
-    second.returnPressed.connect(on_return)
 other.show()
 window.show()
 window.activateWindow()
 first.setFocus()
-# A zero timer fires once the event loop runs, after the show and focus events have been handled.
-QTimer.singleShot(0, lambda: print("ready", flush=True))
-sys.exit(run(application))
+sys.exit(serve(application, lambda: "|".join(field.text() for field in (first, second, other)), [first, second],
+               sys.argv[2:]))

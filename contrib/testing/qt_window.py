@@ -13,13 +13,11 @@ input method is whatever QT_IM_MODULE names (`ibus`: Qt's own plugin in libqt5gu
 `fcitx`: fcitx5-frontend-qt5's or -qt6's), on QT_QPA_PLATFORM=xcb under Xvfb. The font is
 NanumGothic (fonts-nanum), so a screenshot shows Hangul and hanja rather than boxes.
 """
-import os
 import sys
 
-from qt_toolkit import EXPANDING, QApplication, QFont, QLineEdit, QTimer, QVBoxLayout, QWidget, run
+from qt_toolkit import EXPANDING, QApplication, QFont, QLineEdit, QVBoxLayout, QWidget, serve
 
 title = sys.argv[1] if len(sys.argv) > 1 else "hangul-qt-test"
-done_file, output_file = sys.argv[2:4] if len(sys.argv) > 3 else (None, None)
 application = QApplication([sys.argv[0]])
 window = QWidget()
 window.setWindowTitle(title)
@@ -30,28 +28,6 @@ line_edit.setSizePolicy(EXPANDING, EXPANDING)
 layout = QVBoxLayout(window)
 layout.setContentsMargins(0, 0, 0, 0)
 layout.addWidget(line_edit)
-
-
-def on_return():
-    print(line_edit.text(), flush=True)
-    application.quit()
-
-
-def poll():
-    if os.path.exists(done_file):
-        with open(output_file, "w", encoding="utf-8") as output:
-            output.write(line_edit.text())
-        application.quit()
-
-
-if done_file:
-    timer = QTimer()
-    timer.timeout.connect(poll)
-    timer.start(50)
-else:
-    line_edit.returnPressed.connect(on_return)
 window.show()
 line_edit.setFocus()
-# A zero timer fires once the event loop runs, after the show and focus events have been handled.
-QTimer.singleShot(0, lambda: print("ready", flush=True))
-sys.exit(run(application))
+sys.exit(serve(application, line_edit.text, [line_edit], sys.argv[2:]))
