@@ -48,7 +48,9 @@ struct PressedKeys: Sendable {
     mutating func mark(_ key: UInt64) {
         if clock == .max { renumber() }
         clock += 1
-        if let index = index(of: key) {
+        // The scan is written out here and in `unmark` rather than calling `index(of:)`: a
+        // non-mutating call from a mutating one copied all 640 bytes of marks on every key.
+        for index in 0..<count where keys[index] == key {
             markedAt[index] = clock
             return
         }
@@ -67,11 +69,13 @@ struct PressedKeys: Sendable {
     /// Forgets a key; returns whether it was marked.
     @discardableResult
     mutating func unmark(_ key: UInt64) -> Bool {
-        guard let index = index(of: key) else { return false }
-        count -= 1
-        keys[index] = keys[count]
-        markedAt[index] = markedAt[count]
-        return true
+        for index in 0..<count where keys[index] == key {
+            count -= 1
+            keys[index] = keys[count]
+            markedAt[index] = markedAt[count]
+            return true
+        }
+        return false
     }
 
     /// Gives the marks the times 1 through ``count`` in the order they were made, and sets the

@@ -37,6 +37,13 @@ import Testing
                 + "\n")
     }
 
+    @Test(arguments: InputMode.allCases)
+    func eachModeEndsTheLineAsTheGeneralWriterDoes(mode: InputMode) {
+        let result = KeyStateResult(KeyResult(handled: true, preedit: Self.text([0x3131]), mode: mode), page: nil)
+        #expect(onePiece(id: .integer(7), result) == memberByMember(id: .integer(7), result))
+        #expect(onePiece(id: .integer(7), result).hasSuffix(#""mode":"\#(mode.rawValue)"}}"# + "\n"))
+    }
+
     @Test func escapesAndValuesThatAreNotScalarsAreWrittenAsTheWriterWritesThem() {
         let result = KeyResult(
             handled: true, commit: Self.text([0x22, 0x5C, 0x0A, 0x01, 0x1F, 0x7F]),
