@@ -8,8 +8,9 @@ import HangulCore
 /// `hanguld-bench --versus BASELINE CANDIDATE`: the one-client, same-CPU round trip through two
 /// builds of hanguld and the echo floor, in rotating blocks over the same requests, so that a
 /// change to the key path is judged against its baseline in one run rather than across runs,
-/// which on a shared machine drift by more than the change. Prints one line per build: p50, p99
-/// and the ratio to the echo's p50.
+/// which on a shared machine drift by more than the change. Prints one line per build: p50 and
+/// p99 in whole nanoseconds (the changes it judges are tens of nanoseconds) and the ratio to the
+/// echo's p50.
 enum Versus {
     static func run(baseline: String, candidate: String, quick: Bool) -> Never {
         let directory = "/tmp/hanguld-versus-\(getpid())"
@@ -56,8 +57,8 @@ enum Versus {
             let p50 = samples[index].median()
             let p99 = samples[index].percentile(0.99)
             print(
-                "\(name): p50 \(Unit.microseconds.format(p50)), p99 \(Unit.microseconds.format(p99)),"
-                    + " \(format(p50 / floor, digits: 2))× echo")
+                "\(name): p50 \(format(p50, digits: 0)) ns, p99 \(format(p99, digits: 0)) ns,"
+                    + " \(format(p50 / floor, digits: 3))× echo")
         }
         exit(0)
     }
