@@ -148,11 +148,13 @@ void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8) {
         SELF(engine)->client_commits_preedit ? IBUS_ENGINE_PREEDIT_CLEAR : IBUS_ENGINE_PREEDIT_COMMIT);
 }
 
-/* Engines made with has-focus-id, so that focus_in_id learns the client's name. */
-static IBusEngine *create_engine(IBusFactory *factory, const gchar *name, gpointer type) {
+/* Engines made with has-focus-id, so that focus_in_id learns the client's name. Another name is left
+ * to the factory's own handler, which refuses it. */
+static IBusEngine *create_engine(IBusFactory *factory, const gchar *name, gpointer served) {
     static guint serial = 0;
+    if (g_strcmp0(name, served) != 0) return NULL;
     gchar *path = g_strdup_printf("/org/freedesktop/IBus/Engine/%u", ++serial);
-    IBusEngine *engine = g_object_new((GType)GPOINTER_TO_SIZE(type), "engine-name", name, "object-path", path,
+    IBusEngine *engine = g_object_new(hangul_ibus_engine_get_type(), "engine-name", name, "object-path", path,
                                       "connection", ibus_service_get_connection(IBUS_SERVICE(factory)),
 #if IBUS_CHECK_VERSION(1, 5, 27)
                                       "has-focus-id", TRUE,
@@ -164,8 +166,8 @@ static IBusEngine *create_engine(IBusFactory *factory, const gchar *name, gpoint
 
 void hangul_ibus_engine_add_to_factory(IBusFactory *factory, const gchar *name) {
     ibus_factory_add_engine(factory, name, hangul_ibus_engine_get_type());
-    g_signal_connect(factory, "create-engine", G_CALLBACK(create_engine),
-                     GSIZE_TO_POINTER(hangul_ibus_engine_get_type()));
+    g_signal_connect_data(factory, "create-engine", G_CALLBACK(create_engine), g_strdup(name),
+                          (GClosureNotify)g_free, 0);
 }
 
 void hangul_ibus_engine_candidates_begin(IBusEngine *engine) {
