@@ -766,11 +766,12 @@ CLICKS = {"click": (5, 5), "click-first-field": (300, 20), "click-second-field":
 
 
 def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="hanguld"):
-    """Types `key_names` (xdotool's key names, or "click" for a mouse click in the field) into a
-    window (GTK_WINDOW or QT_WINDOW) under a fresh Xvfb, through the global engine `engine`, and
-    returns its text when the last key (Return) is pressed. With `screenshot`, a path, the screen is
-    saved there before Return. `engine` is the global engine typed through: "hangul" is ibus-hangul,
-    which starts in Latin mode (its first key should be "Hangul")."""
+    """Types `key_names` into a window (one of the *_WINDOW kinds above) under a fresh Xvfb, through
+    the global engine `engine`, and returns its text when the last key (Return) is pressed. A key
+    name is xdotool's, a mouse click named in CLICKS, or "visit-other-window" (the focus windows'
+    second window focused, then theirs again); each click or visit waits for the keys before it to
+    land. With `screenshot`, a path, the screen is saved there before Return. "hangul" as `engine`
+    is ibus-hangul, which starts in Latin mode (its first key should be "Hangul")."""
     script, title, *rest = window_kind
     display_read, display_write = os.pipe()
     # -r: no autorepeat. At a load average of 20, jamo came out twice in fcitx5's GTK and Qt windows
