@@ -6,12 +6,12 @@ frontends' host tests: the Qt side of their GTK windows.
 
 Shows a window titled TITLE, all of it one QLineEdit with the focus (so a click anywhere in the
 window lands in the text), and prints `ready` once the window is shown. With TITLE alone, Return in
-the line edit prints its text and exits (as contrib/ibus/tests/gtk_window.py does); with DONE_FILE
-and OUTPUT_FILE, once DONE_FILE exists the text is written to OUTPUT_FILE and the window exits (as
-contrib/fcitx5/tests/gtk_window.py does: the test decides when every key has been applied). The
-input method is whatever QT_IM_MODULE names (`ibus`: Qt's own plugin in libqt5gui5 or libqt6gui6;
-`fcitx`: fcitx5-frontend-qt5's or -qt6's), on QT_QPA_PLATFORM=xcb under Xvfb. The font is
-NanumGothic (fonts-nanum), so a screenshot shows Hangul and hanja rather than boxes.
+the line edit prints its text and exits (the IBus tests, as gtk_window.py does); with DONE_FILE and
+OUTPUT_FILE, once DONE_FILE exists the text is written to OUTPUT_FILE and the window exits (the
+fcitx5 tests, which decide when every key has been applied). The input method is whatever
+QT_IM_MODULE names (`ibus`: Qt's own plugin in libqt5gui5 or libqt6gui6; `fcitx`:
+fcitx5-frontend-qt5's or -qt6's), on QT_QPA_PLATFORM=xcb under Xvfb. The font is NanumGothic
+(fonts-nanum), so a screenshot shows Hangul and hanja rather than boxes.
 """
 import sys
 

@@ -28,7 +28,7 @@ TESTING = os.path.join(HERE, "..", "..", "testing")
 # window (two fields and a second window: contrib/testing/README.md), the environment that picks
 # fcitx5's IM module, and the field's name in the test names.
 TOOLKITS = {
-    "gtk": (f"{HERE}/gtk_window.py", f"{TESTING}/gtk_focus_window.py",
+    "gtk": (f"{TESTING}/gtk_window.py", f"{TESTING}/gtk_focus_window.py",
             {"GTK_IM_MODULE": "fcitx", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"}, "a GTK 3 entry"),
     "qt": (f"{TESTING}/qt_window.py", f"{TESTING}/qt_focus_window.py",
            {"QT_IM_MODULE": "fcitx", "QT_QPA_PLATFORM": "xcb", "NO_AT_BRIDGE": "1"}, "a Qt 5 line edit"),

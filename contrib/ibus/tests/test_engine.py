@@ -748,12 +748,12 @@ def gtk_window_text(key_names, delay_ms=60):
     return window_text(GTK_WINDOW, key_names, delay_ms)
 
 
-GTK_WINDOW = (os.path.join(HERE, "gtk_window.py"), "hangul-ibus-test")
 # The Qt windows type through Qt's own IBus plugin (libibusplatforminputcontextplugin.so, in
 # libqt5gui5 and libqt6gui6; QT_IM_MODULE=ibus), which finds the private ibus-daemon as GTK does,
 # through IBUS_ADDRESS_FILE (Host.start put it in this process's environment). A window kind's third
 # member is its environment: HANGUL_TEST_QT picks Qt 6 (contrib/testing/qt_toolkit.py).
 TESTING = os.path.join(ROOT, "contrib", "testing")
+GTK_WINDOW = (os.path.join(TESTING, "gtk_window.py"), "hangul-ibus-test")
 QT_WINDOW = (os.path.join(TESTING, "qt_window.py"), "hangul-ibus-qt-test", {})
 QT6_WINDOW = (os.path.join(TESTING, "qt_window.py"), "hangul-ibus-qt6-test", {"HANGUL_TEST_QT": "6"})
 QT_WINDOWS = (("Qt 5 line edit", QT_WINDOW), ("Qt 6 line edit", QT6_WINDOW))
