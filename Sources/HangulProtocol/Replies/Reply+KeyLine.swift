@@ -76,23 +76,32 @@ extension Reply {
     private static func escapedCount(_ text: WordText) -> Int {
         guard text.hasFinishedSyllables else { return escapedCount(text.rest) }
         var count = 0
-        for value in text {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            count += value < 0x80 ? JSONWriter.escapedCount(UInt8(value)) : UTF8.width(scalar)
-        }
+        for value in text { count += escapedCount(value) }
         return count
     }
 
     /// Writes `text` inside a string literal, ``escapedCount(_:)`` bytes.
     private static func writeEscaped(_ text: WordText, at cursor: inout UnsafeMutablePointer<UInt8>) {
         guard text.hasFinishedSyllables else { return writeEscaped(text.rest, at: &cursor) }
-        for value in text {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            if value < 0x80 {
-                JSONWriter.writeEscaped(UInt8(value), at: &cursor)
-            } else {
-                for unit in scalar.utf8 { cursor.put(unit) }
-            }
+        for value in text { writeEscaped(value, at: &cursor) }
+    }
+
+    /// The bytes one scalar value takes inside a string literal; 0 for a value that is not a
+    /// Unicode scalar.
+    @inline(__always)
+    private static func escapedCount(_ value: UInt32) -> Int {
+        guard let scalar = Unicode.Scalar(value) else { return 0 }
+        return value < 0x80 ? JSONWriter.escapedCount(UInt8(value)) : UTF8.width(scalar)
+    }
+
+    /// Writes one scalar value inside a string literal, ``escapedCount(_:)-(UInt32)`` bytes.
+    @inline(__always)
+    private static func writeEscaped(_ value: UInt32, at cursor: inout UnsafeMutablePointer<UInt8>) {
+        guard let scalar = Unicode.Scalar(value) else { return }
+        if value < 0x80 {
+            JSONWriter.writeEscaped(UInt8(value), at: &cursor)
+        } else {
+            for unit in scalar.utf8 { cursor.put(unit) }
         }
     }
 }
@@ -102,25 +111,13 @@ extension Reply {
     /// by index, without a ``WordText`` iterator.
     private static func escapedCount(_ text: ComposedText) -> Int {
         var count = 0
-        for index in 0..<text.count {
-            let value = text[index]
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            count += value < 0x80 ? JSONWriter.escapedCount(UInt8(value)) : UTF8.width(scalar)
-        }
+        for index in 0..<text.count { count += escapedCount(text[index]) }
         return count
     }
 
     /// ``writeEscaped(_:at:)-(WordText,_)`` for syllable mode's text.
     private static func writeEscaped(_ text: ComposedText, at cursor: inout UnsafeMutablePointer<UInt8>) {
-        for index in 0..<text.count {
-            let value = text[index]
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            if value < 0x80 {
-                JSONWriter.writeEscaped(UInt8(value), at: &cursor)
-            } else {
-                for unit in scalar.utf8 { cursor.put(unit) }
-            }
-        }
+        for index in 0..<text.count { writeEscaped(text[index], at: &cursor) }
     }
 }
 
