@@ -71,7 +71,7 @@ public enum ConfigFile {
         func failure(_ reason: String) -> ConfigError {
             ConfigError(FileProblem(source: path, line: 0, reason: reason))
         }
-        let directory = parentDirectory(of: path)
+        let directory = FileSystem.split(path).directory
         do throws(SystemCallError) {
             try FileSystem.makeDirectories(directory, mode: 0o755)
         } catch  where error.errno == .notDirectory {
@@ -84,17 +84,12 @@ public enum ConfigFile {
         } catch {
             switch error.call {
             case "open" where error.path?.hasSuffix(".XXXXXX") == true:
-                let temporaryDirectory = parentDirectory(of: error.path ?? path)
+                let temporaryDirectory = FileSystem.split(error.path ?? path).directory
                 throw failure("cannot create a file in \(temporaryDirectory): \(error.errno)")
             case "rename": throw failure("cannot be replaced: \(error.errno)")
             default: throw failure("cannot be written: \(error)")
             }
         }
-    }
-
-    static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     static func describe(_ error: any Error) -> String {

@@ -67,7 +67,7 @@ extension FileSystem {
     }
 
     /// The directory part (`.` for a bare name, `/` for a file at the root) and the last component.
-    static func split(_ path: String) -> (directory: String, name: String) {
+    public static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let directory = slash == path.startIndex ? "/" : String(path[..<slash])
         return (directory, String(path[path.index(after: slash)...]))
