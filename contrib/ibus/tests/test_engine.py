@@ -23,8 +23,9 @@ import tempfile
 import time
 import traceback
 
-from ibus_host import (BACKSPACE, CONTROL, DOWN, ESCAPE, F9, HANGUL, HANGUL_HANJA, HERE, RETURN, RIGHT, SPACE, Host,
-                       pump)
+from ibus_host import (BACKSPACE, CONTROL, DOWN, ESCAPE, F9, HANGUL, HANGUL_HANJA, HERE, RETURN, RIGHT, SPACE,
+                       SYNC_PROCESS_KEY, Host, pump)
+from ibus_host import RELEASE as RELEASE_MASK
 import hangul_testing
 import libhangul_hanja
 
@@ -511,7 +512,9 @@ def killed_daemon_with_the_list_open_hides_it_and_commits_the_hangul():
     field.stroke(*F9)
     equal(field.table_visible, True, "window before the kill")
     daemon.kill()
-    equal(field.type("1"), [False], "1 after the kill: passed through")
+    # Failing open commits 한 and the key's own character as one text (handled), so no client can
+    # put the 1 before the 한.
+    equal(field.type("1"), [True], "1 after the kill: typed with the committed 한")
     equal((field.text, field.preedit, field.table_visible), ("한1", "", False), "after the kill")
     daemon.start()
     compose_again(field, "return")
@@ -543,7 +546,7 @@ def stalled_daemon_with_the_list_open_hides_it_without_hanging():
         start = time.monotonic()
         handled = field.type("2")
         took = time.monotonic() - start
-        equal(handled, [False], "2 while the daemon is stopped: passed through")
+        equal(handled, [True], "2 while the daemon is stopped: typed with the committed 한")
         equal((field.text, field.preedit, field.table_visible), ("한2", "", False), "while the daemon is stopped")
         if took > 1.0:
             raise AssertionError(f"the key was held up {took:.3f} s (deadline 150 ms)")
@@ -614,13 +617,109 @@ def switching_engine_commits_the_preedit_once():
     equal(field.take_text(), "한가", "text")
 
 
+# Sentences whose keys put a space, a digit, punctuation, Shift-punctuation and Return right after a
+# syllable: the order class of bugs (issue 21). Each kind of client below types them.
+ORDER_SENTENCES = [
+    "안도라 공국", "프록시를 설정할 수 없음.", "(네트워크 파일 시스템)", '"%" 기호와 100% 확실한 답',
+    "2026년 11월 27일, 금요일!", "가1나2다3 라? 마; 바: 사/", "값은 [배열] {객체} @태그# 끝~",
+]
+SURROUNDING_TEXT = 1 << 5
+# (client name, inserts an unhandled key before dispatching the signals, capabilities added): XIM
+# through ibus-x11, GTK 3 and 4 with IBUS_ENABLE_SYNC_MODE=1, GTK 3 and 4 in their default modes, Qt's
+# plugin, and a client that speaks IBus's D-Bus API itself.
+CLIENT_KINDS = [
+    ("xim", True, 0),
+    ("gtk3-im:sync-mode", True, SURROUNDING_TEXT),
+    ("gtk3-im:default-mode", False, SYNC_PROCESS_KEY | SURROUNDING_TEXT),
+    ("gtk4-im:default-mode", False, SYNC_PROCESS_KEY | SURROUNDING_TEXT),
+    ("QIBusInputContext", False, SURROUNDING_TEXT),
+    ("kitty", True, 0),
+]
+
+
+def order_lines():
+    """The sentences' keys, each with Return after its last syllable and a second line after that."""
+    return [hangul_testing.spell_dubeolsik(line) + "<Return>" + hangul_testing.spell_dubeolsik("끝")
+            for line in ORDER_SENTENCES]
+
+
+def expected_with_returns(keys):
+    """hangul-compose's text for `keys`, with a line break where each Return was pressed."""
+    segments = keys.split("<Return>")
+    return "\n".join(hangul_testing.expected_texts(segments))
+
+
+@test("daemon")
+def every_kind_of_client_gets_each_key_after_the_commit_it_follows():
+    # Issue 21: a client that inserts an unhandled key when process_key_event returns, before the
+    # signals sent meanwhile (ibus-x11, GTK's sync mode), put the space before the syllable it ends.
+    for name, synchronous, capabilities in CLIENT_KINDS:
+        field = host.context(name=name, synchronous=synchronous, capabilities=capabilities)
+        field.return_types_newline = True
+        for keys in order_lines():
+            field.type_notation(keys)
+            equal(field.take_text(), expected_with_returns(keys), f"{name} ({'sync' if synchronous else 'async'})")
+
+
+@test("daemon")
+def a_synchronous_client_types_the_corpus_as_hangul_compose_does():
+    field = host.context(name="xim", synchronous=True, capabilities=0)
+    key_lines = corpus_keys()
+    ours = type_lines(field, key_lines)
+    problem = first_difference(ours, hangul_testing.expected_texts(key_lines), key_lines)
+    if problem:
+        raise AssertionError(f"through a synchronous client: {problem}")
+
+
+@test("daemon")
+def ibus_hangul_beside_ours_on_a_synchronous_client():
+    # For the README: the same sentences through Debian's ibus-hangul on the same client.
+    key_lines = order_lines()
+    reference = host.context(engine="hangul", name="gtk3-im:sync-mode", synchronous=True,
+                             capabilities=SURROUNDING_TEXT)
+    reference.return_types_newline = True
+    wrong = []
+    reference.stroke(*HANGUL)  # ibus-hangul starts in Latin mode
+    for keys in key_lines:
+        reference.type_notation(keys)
+        text = reference.take_text()
+        if text != expected_with_returns(keys):
+            wrong.append(text)
+    print(f"  ibus-hangul on a synchronous client: {len(key_lines) - len(wrong)} of {len(key_lines)} right"
+          + (f"; for example {wrong[0]!r}" if wrong else ""))
+    ours = host.context(name="gtk3-im:sync-mode", synchronous=True, capabilities=SURROUNDING_TEXT)
+    ours.return_types_newline = True
+    for keys in key_lines:
+        ours.type_notation(keys)
+        equal(ours.take_text(), expected_with_returns(keys), "ours on the same client")
+
+
+@test("daemon")
+def a_synthetic_key_with_ibus_x11s_keycode_neither_stops_nor_confuses_the_engine():
+    # ibus-x11 passes a synthetic X key event (keycode 0) on as IBus keycode 0xFFFFFFF8; LibreOffice's
+    # X11 backend sends one after each commit. keycode + 8 overflowed and the engine trapped.
+    field = host.context(name="xim", synchronous=True, capabilities=0)
+    field.type("gks")
+    handled = field.press(0x2E, 0xFFFFFFF8)
+    field.release(0x2E, 0xFFFFFFF8)
+    equal(field.type("r"), [True], "a key after the synthetic one: the engine is still there")
+    equal(handled, True, "a synthetic '.' after 한: committed with it")
+    equal(field.take_text(), "한.ㄱ", "text after the synthetic key")
+    for keyval, code, state in [(0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF), (0x2000_0000, 30, 0), (0, 0, 0),
+                                (0x61, 0xFFFFFFFF, RELEASE_MASK), (0x1FFFFFFF, 0xFFFFFFF7, 0x7FFFFFFF)]:
+        field.ic.process_key_event(keyval, code, state)
+        pump()
+    field.type("rk")
+    equal(field.take_text(), "가", "text after values no key has: the engine still composes")
+
+
 @test("daemon")
 def killed_daemon_loses_nothing_and_typing_composes_once_it_is_back():
     field = host.context()
     field.type("gks")
     equal(field.preedit, "한", "preedit before the kill")
     daemon.kill()
-    equal(field.type("rmf"), [False, False, False], "keys after the kill")
+    equal(field.type("rmf"), [True, False, False], "keys after the kill: r typed with the committed 한")
     equal((field.text, field.preedit), ("한rmf", ""), "the preedit was committed and the keys passed")
     daemon.start()
     compose_again(field, "return")
@@ -650,7 +749,8 @@ def stalled_daemon_passes_keys_without_hanging():
     field.type("gks")
     daemon.stall()
     try:
-        equal(type_while_stalled(field, "rmfdl"), [False] * 5, "keys while the daemon is stopped")
+        equal(type_while_stalled(field, "rmfdl"), [True] + [False] * 4,
+              "keys while the daemon is stopped: r typed with the committed 한")
         equal((field.text, field.preedit), ("한rmfdl", ""), "text while the daemon is stopped")
     finally:
         daemon.resume()
