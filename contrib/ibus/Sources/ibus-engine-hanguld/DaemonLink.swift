@@ -12,7 +12,10 @@ import Synchronization
 /// misses the deadline drops the connection at once, since a late reply would put every later
 /// one out of step; a new connection is then made on a background thread, retried every second
 /// until the daemon answers, so a stopped or missing daemon never blocks a keystroke for more than
-/// the deadline, once, and typing composes again as soon as the daemon is back. A new session starts
+/// the deadline, once, and typing composes again as soon as the daemon is back. A daemon that misses
+/// the deadline makes every field of the engine pass keys through at once for a while, by the
+/// frontends' one rule (``ReconnectRule``, PROTOCOL.md section 8.2), so a daemon that answers `hello`
+/// but is slow on keys does not cost each keystroke a deadline. A new session starts
 /// in Hangul mode with the options the daemon serves (its defaults, or the user's settings file), so
 /// the link sends back only what the user changed in this field: Latin mode and a password field.
 final class DaemonLink {
@@ -23,6 +26,9 @@ final class DaemonLink {
         var client: HangulClient?
         let isAbandoned = Atomic<Bool>(false)
     }
+
+    /// The back-off after a timeout, one for the whole engine: every field waits it out together.
+    private static let reconnectRule = Mutex(ReconnectRule())
 
     private let configuration: EngineConfiguration
     private var client: HangulClient?
@@ -77,7 +83,7 @@ final class DaemonLink {
             _ = try client.setSurroundingText(beforeCursor: excerpt.beforeCursor, selection: excerpt.selection)
             return true
         } catch {
-            drop()
+            failed(error)
             return false
         }
     }
@@ -119,17 +125,32 @@ final class DaemonLink {
         guard let client = currentClient() else { return nil }
         do {
             let state = try client.call(method, as: StateReply.self)
+            Self.reconnectRule.withLock { $0.answered() }
             if !wantsPassword { wantsLatin = !state.reply.isHangul }
             if let keys = state.hanjaKeys { hanjaKeys = keys }
             return state.reply
         } catch {
-            drop()
+            failed(error)
             return nil
         }
     }
 
+    /// A call failed: a timeout starts or lengthens the back-off; any failure drops the connection.
+    private func failed(_ error: ClientError) {
+        if case .timedOut = error {
+            Self.reconnectRule.withLock { $0.timedOut(at: .now) }
+        }
+        drop()
+    }
+
     /// The live client, adopting one the background attempt has made; `nil` while there is none.
     private func currentClient() -> HangulClient? {
+        if Self.reconnectRule.withLock({ $0.isSilent(at: .now) }) {
+            // The caller fails open and commits what it shows; the daemon's session, which still
+            // holds it, must not be used again.
+            if client != nil { drop() }
+            return nil
+        }
         if let client { return client }
         if let attempt {
             let waited =
