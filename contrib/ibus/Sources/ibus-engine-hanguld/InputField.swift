@@ -7,8 +7,10 @@ import HangulKeys
     import Glibc
 #endif
 
-/// One IBus input context: applies the daemon's replies by the frontend contract (PROTOCOL.md
-/// section 8) and fails open when there is no reply.
+/// One IBus input context, the application's text field as the engine sees it: applies the daemon's
+/// replies by the frontend contract (PROTOCOL.md section 8), routes each key after them
+/// (``KeyRouter``), and fails open when there is no reply. (Not HangulKeys' `InputContext`, the
+/// daemon's per-session key rules.)
 ///
 /// On focus out and reset the visible preedit is committed outside the engine: by the client (GTK,
 /// or ibus-daemon for it, as the preedit is shown in `IBUS_ENGINE_PREEDIT_COMMIT` mode) or by Qt's
@@ -20,7 +22,7 @@ import HangulKeys
 /// shown, exactly as at any other time, and each reply says what the window shows. The engine adds
 /// what only it can: the window itself (an IBus lookup table), clicks and the panel's buttons, and
 /// the text before the cursor, sent just before a hanja key and never before any other key.
-final class InputContext {
+final class InputField {
     private let engine: UnsafeMutablePointer<IBusEngine>
     private let link: DaemonLink
     private var contract = FrontendContract()
@@ -162,7 +164,7 @@ final class InputContext {
         defer { g_free(text) }
         let excerpt = SurroundingExcerpt(
             text: String(cString: text), cursor: Int(cursor), anchor: Int(anchor),
-            keep: HangulKeys.InputContext.surroundingLimit)
+            keep: InputContext.surroundingLimit)
         return link.setSurroundingText(excerpt)
     }
 
