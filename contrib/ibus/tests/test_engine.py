@@ -815,10 +815,11 @@ def a_click_mid_syllable_commits_it_once_in_gtk_and_in_qt():
 @test("daemon")
 def focus_moved_by_a_click_or_to_another_window_leaves_the_syllable_once_where_it_was_typed():
     # 한 composing in the first field, then the focus moves: by a click in the second field, by a
-    # click at the end of the first, or to another window and back. 한 must stay in the first field
-    # only, and 가 land where the focus went. Texts: first|second|other window.
+    # click at the end of the first, to another window of the application and back, or to another
+    # application's window and back (issue 21: Qt lost 한 there, with ibus-hangul too). 한 must stay
+    # in the first field only, and 가 land where the focus went. Texts: first|second|other window.
     cases = [(["click-second-field"], "한|가|"), (["click-first-field"], "한가||"),
-             (["visit-other-window"], "한가||")]
+             (["visit-other-window"], "한가||"), (["visit-other-application"], "한가||")]
     for name, kind in (("GTK", GTK_FOCUS_WINDOW), ("Qt 5", QT_FOCUS_WINDOW), ("Qt 6", QT6_FOCUS_WINDOW)):
         for steps, expected in cases:
             equal(window_text(kind, [*"gks", *steps, *"rk", "Return"]), expected, f"{name}, {steps[0]}")
@@ -873,7 +874,7 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(display_write), "-screen", "0", "640x160x24", "-nolisten",
                              "tcp", "-r"], pass_fds=[display_write], stderr=subprocess.DEVNULL)
     os.close(display_write)
-    window = None
+    window = other = None
     try:
         with os.fdopen(display_read) as pipe:
             display = ":" + pipe.readline().strip()
@@ -888,8 +889,16 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
         pump(0.3)
         keys, last = (key_names[:-1], key_names[-1:]) if screenshot else (key_names, [])
         xdotool = ["xdotool", "search", "--name"]
-        while any(key in CLICKS or key == "visit-other-window" for key in keys):
-            index = next(i for i, key in enumerate(keys) if key in CLICKS or key == "visit-other-window")
+        if "visit-other-application" in keys:
+            # Another application's window (a GTK entry in a process of its own), shown beside ours.
+            other = subprocess.Popen(["/usr/bin/python3", GTK_WINDOW[0], f"{title}-application"], env=environment,
+                                     stdout=subprocess.PIPE, text=True)
+            equal(other.stdout.readline().strip(), "ready", "the other application's first line")
+            subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$", "windowfocus", "--sync"],
+                           env=environment, check=True, stdout=subprocess.DEVNULL)
+            pump(0.3)
+        while any(key in CLICKS or key.startswith("visit-other-") for key in keys):
+            index = next(i for i, key in enumerate(keys) if key in CLICKS or key.startswith("visit-other-"))
             if index:
                 subprocess.run(["xdotool", "key", "--delay", str(delay_ms), *keys[:index]], env=environment,
                                check=True)
@@ -899,7 +908,8 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
                 subprocess.run(xdotool + [f"^{title}$", "mousemove", "--window", "%1", str(x), str(y), "click", "1"],
                                env=environment, check=True, stdout=subprocess.DEVNULL)
             else:
-                for name in (f"^{title}-other$", f"^{title}$"):
+                other_name = f"^{title}-other$" if keys[index] == "visit-other-window" else f"^{title}-application$"
+                for name in (other_name, f"^{title}$"):
                     subprocess.run(xdotool + [name, "windowfocus", "--sync"], env=environment, check=True,
                                    stdout=subprocess.DEVNULL)
                     time.sleep(0.3)
@@ -916,6 +926,9 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
         text, _ = window.communicate(timeout=10)
         return text.strip()
     finally:
+        if other and other.poll() is None:
+            other.kill()
+            other.wait()
         if window and window.poll() is None:
             window.kill()
             window.wait()

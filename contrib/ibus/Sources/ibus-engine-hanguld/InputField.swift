@@ -27,6 +27,12 @@ final class InputField {
     private let link: DaemonLink
     private var contract = FrontendContract()
     private var router = KeyRouter()
+    /// Syllables Qt fields showed when their application lost the focus (see `focusOut`), by input
+    /// context; a few at most, since a context that never comes back never claims its own.
+    private var heldPreedits: [(path: String, text: String)] = []
+    private static let heldPreeditsKept = 8
+    /// A Qt field lost the focus to another application with a syllable showing (see `focusOut`).
+    private var isHoldingPreedit = false
     private var isPassword = false
 
     init(engine: UnsafeMutablePointer<IBusEngine>, configuration: EngineConfiguration) {
@@ -71,17 +77,37 @@ final class InputField {
         learnClient()
         hangul_ibus_engine_register_mode(engine, contract.isHangul ? 1 : 0)
         requireSurroundingText()
+        if let path = contextPath(), let index = heldPreedits.firstIndex(where: { $0.path == path }) {
+            perform([.commit(heldPreedits.remove(at: index).text)])
+        }
     }
 
     /// The visible preedit is committed outside the engine (see above); the daemon only forgets it, and
     /// closes its candidate list, whose window goes too.
+    ///
+    /// Except when a Qt application loses the focus to another application: Qt's plugin then neither
+    /// commits its copy (it does before any focus change inside the application, and calls `reset`
+    /// first) nor accepts a commit (it has no focus object any more), and ibus-daemon, in CLEAR mode,
+    /// only hides the preedit. The syllable is kept for that input context and committed when it has
+    /// the focus again, so it lands once, where it was typed. (In IBus's global-engine mode one engine
+    /// object serves every context in turn, so it is kept by the context's object path.)
     func focusOut() {
+        if router.client.commitsItsOwnPreedit, !contract.shownPreedit.isEmpty, let path = contextPath() {
+            if heldPreedits.count >= Self.heldPreeditsKept { heldPreedits.removeFirst() }
+            heldPreedits.append((path, contract.shownPreedit))
+        }
         link.cancel()
         contract.forgetPreedit()
         perform(contract.hideCandidates())
     }
 
+    /// The object path of the input context the engine serves now, when ibus-daemon said it.
+    private func contextPath() -> String? {
+        hangul_ibus_engine_context_path(engine).map { String(cString: $0) }
+    }
+
     func reset() {
+        isHoldingPreedit = false
         link.cancel()
         contract.forgetPreedit()
         perform(contract.hideCandidates())
