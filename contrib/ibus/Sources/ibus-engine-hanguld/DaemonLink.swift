@@ -53,14 +53,14 @@ final class DaemonLink {
     /// settings, as `hello` reported them and as a reload changes them; empty while disconnected.
     private(set) var hanjaKeys: [KeyChord] = []
 
-    func key(_ event: KeyEvent) -> DaemonReply? {
+    func key(_ event: KeyEvent) -> KeyReply? {
         perform(.key(event))
     }
 
     /// A press and its release of a key the engine types itself (the candidate window's buttons map
     /// to the keys the daemon's list answers); the release keeps the daemon's record of held keys
     /// (section 9.4) clean. Returns the press's reply.
-    func stroke(keysym: UInt32) -> DaemonReply? {
+    func stroke(keysym: UInt32) -> KeyReply? {
         guard let press = key(KeyEvent(keysym: Keysym(rawValue: keysym))) else { return nil }
         _ = key(KeyEvent(keysym: Keysym(rawValue: keysym), isRelease: true))
         return press
@@ -89,7 +89,7 @@ final class DaemonLink {
     }
 
     /// Picks the candidate at `index` of the whole list (a click in the candidate window).
-    func selectCandidate(_ index: Int) -> DaemonReply? {
+    func selectCandidate(_ index: Int) -> KeyReply? {
         perform(.selectCandidate(index))
     }
 
@@ -101,17 +101,17 @@ final class DaemonLink {
     }
 
     /// Commits the preedit (engine switch).
-    func reset() -> DaemonReply? {
+    func reset() -> KeyReply? {
         guard client != nil else { return nil }
         return perform(.reset)
     }
 
     /// Flips Hangul and Latin mode (the panel's 한/A button).
-    func toggle() -> DaemonReply? {
+    func toggle() -> KeyReply? {
         perform(.toggle)
     }
 
-    func setContentType(password: Bool) -> DaemonReply? {
+    func setContentType(password: Bool) -> KeyReply? {
         wantsPassword = password
         return perform(.setContentType(password ? .password : .normal))
     }
@@ -121,12 +121,12 @@ final class DaemonLink {
     /// Sends a method whose reply carries state; any failure drops the connection. That includes a
     /// refusal, which would mean the engine and the daemon disagree about the session (a click is
     /// checked against the page shown before it is sent): a new session is the way back in step.
-    private func perform(_ method: Request.Method) -> DaemonReply? {
+    private func perform(_ method: Request.Method) -> KeyReply? {
         guard let client = currentClient() else { return nil }
         do {
             let state = try client.call(method, as: StateReply.self)
             Self.reconnectRule.withLock { $0.answered() }
-            if !wantsPassword { wantsLatin = !state.reply.isHangul }
+            if !wantsPassword { wantsLatin = state.reply.mode == .latin }
             if let keys = state.hanjaKeys { hanjaKeys = keys }
             return state.reply
         } catch {

@@ -2,6 +2,7 @@ import CHangulIBusEngine
 import CIBus
 import HangulFrontendContract
 import HangulKeys
+import HangulProtocol
 
 #if canImport(Glibc)
     import Glibc
@@ -205,7 +206,7 @@ final class InputField {
 
     // MARK: - Output
 
-    private func apply(_ reply: DaemonReply) {
+    private func apply(_ reply: KeyReply) {
         perform(contract.apply(reply))
     }
 
@@ -229,7 +230,7 @@ final class InputField {
         }
     }
 
-    private func show(_ window: CandidateWindow) {
+    private func show(_ window: CandidatePage) {
         hangul_ibus_engine_candidates_begin(engine)
         for item in window.items {
             hangul_ibus_engine_candidates_append(engine, item.value, item.meaning)
