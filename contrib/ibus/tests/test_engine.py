@@ -823,6 +823,9 @@ def focus_moved_by_a_click_or_to_another_window_leaves_the_syllable_once_where_i
     for name, kind in (("GTK", GTK_FOCUS_WINDOW), ("Qt 5", QT_FOCUS_WINDOW), ("Qt 6", QT6_FOCUS_WINDOW)):
         for steps, expected in cases:
             equal(window_text(kind, [*"gks", *steps, *"rk", "Return"]), expected, f"{name}, {steps[0]}")
+    theirs = window_text(QT_FOCUS_WINDOW, ["Hangul", *"gks", "visit-other-application", *"rk", "Return"],
+                         engine="hangul")
+    print(f"  ibus-hangul, another application focused mid-syllable in the Qt 5 window: {theirs!r}")
 
 
 @test("daemon")
