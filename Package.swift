@@ -16,6 +16,9 @@ let package = Package(
         .executable(name: "hanguld", targets: ["hanguld"]),
         .executable(name: "hangulctl", targets: ["hangulctl"]),
         .library(name: "HangulConfig", targets: ["HangulConfig"]),
+        // The POSIX layer, for the nested packages too (the IBus engine, the harnesses): one place for
+        // sockaddr_un, EINTR, spawning and waiting.
+        .library(name: "HangulSystem", targets: ["HangulSystem"]),
         // Test support for the nested harness packages (Differential/, Fuzz/, Benchmarks/): layouts
         // spelled backwards, a seeded generator, random strokes and the output laws. Not part of
         // the engine.
@@ -46,10 +49,11 @@ let package = Package(
         ),
         // The POSIX plumbing every executable and library shares, on swift-system: Unix socket
         // addresses and connections, file status, EINTR-safe reads and waits, atomic file
-        // replacement, the lock file, signals, child processes, inotify, the descriptor limit. No NIO.
+        // replacement, the lock file, signals, starting and reaping child processes, inotify, the
+        // descriptor limit. No NIO.
         .target(
             name: "HangulSystem",
-            dependencies: [.product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CGNUShims", .product(name: "SystemPackage", package: "swift-system")]
         ),
         // Hanja and symbol dictionaries (libhangul's format, read at run time): parsing and lookup on
         // bytes, pure Swift; its small file loader reads through swift-system, no Foundation.

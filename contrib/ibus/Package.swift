@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(name: "hangul", path: "hangul-root"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // libibus and GLib through pkg-config; apt `libibus-1.0-dev`.
@@ -35,6 +36,8 @@ let package = Package(
                 .product(name: "HangulClient", package: "hangul"),
                 .product(name: "HangulKeys", package: "hangul"),
                 .product(name: "HangulProtocol", package: "hangul"),
+                .product(name: "HangulSystem", package: "hangul"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             // The Swift runtime linked in rather than loaded: IBus starts one engine process per
             // session and keeps it all day, and only the parts used become resident (RSS 14.9 MB

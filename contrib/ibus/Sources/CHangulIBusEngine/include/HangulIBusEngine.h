@@ -2,7 +2,6 @@
 #define HANGUL_IBUS_ENGINE_H
 
 #include <ibus.h>
-#include <sys/types.h>
 
 /* The engine type: an IBusEngine whose virtual methods call the functions the Swift side installs
  * with hangul_ibus_engine_install(). IBus creates one instance per input context; each instance
@@ -92,11 +91,5 @@ gchar *hangul_ibus_engine_surrounding_text(IBusEngine *engine, guint *cursor, gu
 
 /* Quits ibus_main() when the bus goes away (g_signal_connect is a macro Swift cannot call). */
 void hangul_ibus_quit_on_disconnect(IBusBus *bus);
-
-/* Starts `path` with `argv` and `envp` in a session of its own (it outlives the engine), standard
- * input from /dev/null, and no descriptor of the engine's beyond standard output and error. GLib
- * opens its own descriptors close-on-exec, but the long-lived daemon must not rely on every library
- * in the engine doing so. Returns 0 or an errno value. */
-int hangul_ibus_spawn_detached(const char *path, char *const argv[], char *const envp[], pid_t *pid);
 
 #endif
