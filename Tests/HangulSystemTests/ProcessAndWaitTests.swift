@@ -103,7 +103,9 @@ import Testing
         }
         #expect(fcntl(pipe.readEnd.rawValue, F_SETFD, 0) == 0)  // not close-on-exec
         let (printed, termination) = try Self.output(
-            of: "test -e /proc/$$/fd/\(pipe.readEnd.rawValue) && echo inherited || echo closed; read line; echo \"[$line]\"")
+            of:
+                "test -e /proc/$$/fd/\(pipe.readEnd.rawValue) && echo inherited || echo closed; read line; echo \"[$line]\""
+        )
         #expect(printed == "closed\n[]\n")
         #expect(termination == .exited(0))
     }
