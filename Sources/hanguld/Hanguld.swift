@@ -29,8 +29,8 @@ struct Hanguld: AsyncParsableCommand {
             The settings file (--config, default $XDG_CONFIG_HOME/hangul/config.toml) gives every new \
             session its options and starting mode; a missing file means the defaults, a broken one is \
             logged with its lines and the defaults (or, on a reload, the settings in force) are kept. \
-            It is read by running hangulctl (beside hanguld, or --hangulctl), and read again on SIGHUP \
-            and whenever it or a layout file changes: open sessions then take every option they have \
+            It is TOML without tables or dates (README, "Configuration"), read by the daemon itself, and \
+            read again on SIGHUP and whenever it or a layout file changes: open sessions then take every option they have \
             not set themselves, at their next syllable boundary.
             Hanja and symbol conversion reads libhangul's dictionaries (Debian's libhangul-data: \
             /usr/share/libhangul/hanja/hanja.txt and mssymbol.txt), $XDG_CONFIG_HOME/hangul/hanja.txt \
@@ -76,11 +76,6 @@ struct Hanguld: AsyncParsableCommand {
             "Read the settings from this file instead of $XDG_CONFIG_HOME/hangul/config.toml.",
             valueName: "path"))
     var config: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Read the settings file with this hangulctl instead of the one beside hanguld.", valueName: "path"))
-    var hangulctl: String?
 
     @Option(
         name: .customLong("hanja-file"),
@@ -138,9 +133,7 @@ struct Hanguld: AsyncParsableCommand {
             logger.critical("no settings file: set XDG_CONFIG_HOME or HOME, or give --config PATH")
             throw ExitCode(1)
         }
-        let loader = SettingsLoader(
-            configPath: configPath, hangulctlPath: self.hangulctl ?? SettingsPaths.hangulctlBesideExecutable(),
-            layoutFiles: layoutFiles)
+        let loader = SettingsLoader(configPath: configPath)
         let store = SettingsStore(configPath: configPath)
         Self.loadSettings(loader, layouts: layouts, into: store, logger: logger)
         let layoutDirectory = UserLayouts.directory(environment: environment)

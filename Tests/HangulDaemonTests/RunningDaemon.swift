@@ -18,9 +18,9 @@ struct RunningDaemon {
     /// `limits`, shell commands such as `ulimit -Sn 80`, run before the daemon is exec'd in their place.
     static func start(
         _ arguments: [String] = [], userLayouts: [String: String] = [:], configFile: String? = nil,
-        limits: String? = nil
+        limits: String? = nil, binary: String = SystemTools.hanguld
     ) async throws -> RunningDaemon {
-        let path = SystemTools.hanguld
+        let path = binary
         try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) missing: run swift build first")
         let directory = try TemporaryDirectory()
         let socketPath = directory.child("hangul/hanguld.sock")
