@@ -139,7 +139,7 @@ struct Hanguld: AsyncParsableCommand {
         let layoutDirectory = UserLayouts.directory(environment: environment)
         var watching = [
             DirectoryWatcher.Watch(
-                directory: SettingsPaths.directory(of: configPath),
+                directory: SettingsPaths.directory(of: configPath), link: configPath,
                 matches: { [name = SettingsPaths.fileName(of: configPath)] in $0 == name })
         ]
         if let layoutDirectory {
@@ -151,12 +151,19 @@ struct Hanguld: AsyncParsableCommand {
             configuration: configuration,
             factory: ProtocolSessionFactory(
                 decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja),
-            reload: {
+            reload: { install in
                 hanja.reload()
-                guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return nil }
-                Self.loadSettings(loader, layouts: layouts, into: store, logger: logger)
-                return ProtocolSessionFactory(
-                    decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja)
+                guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return }
+                let outcome = loader.load(layouts: layouts)
+                // The factory first, then the settings: a session opened in between starts from the
+                // settings in force with the new layouts, and takes the new settings at its next
+                // syllable boundary. The other way round, a session made by the old factory could
+                // adopt settings naming a layout only the new one has, and stay on the default.
+                install(
+                    ProtocolSessionFactory(
+                        decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store,
+                        hanja: hanja))
+                Self.publish(outcome, of: loader, into: store, logger: logger)
             },
             watching: watching,
             settings: store,
@@ -170,7 +177,14 @@ struct Hanguld: AsyncParsableCommand {
     private static func loadSettings(
         _ loader: SettingsLoader, layouts: LayoutCatalog, into store: SettingsStore, logger: Logger
     ) {
-        switch loader.load(layouts: layouts) {
+        publish(loader.load(layouts: layouts), of: loader, into: store, logger: logger)
+    }
+
+    /// Puts what a load found into `store` (accepted settings) or the log (problems).
+    private static func publish(
+        _ outcome: SettingsLoader.Outcome, of loader: SettingsLoader, into store: SettingsStore, logger: Logger
+    ) {
+        switch outcome {
         case .loaded(let settings):
             let generation = store.replace(with: settings)
             logger.notice("settings loaded", metadata: ["file": "\(loader.configPath)", "generation": "\(generation)"])
