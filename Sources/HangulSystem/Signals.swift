@@ -22,6 +22,22 @@ public enum Signals {
         }
     }
 
+    /// Blocks every asynchronous signal in the calling thread, for a helper thread that never acts
+    /// on one (the daemon's file watcher and reload runner).
+    ///
+    /// The daemon ignores its signals and reads them through Dispatch signal sources; a process
+    /// signal that the kernel hands to a thread not blocking it is then discarded by the ignored
+    /// disposition, and SIGTERM was lost that way (a stopped daemon sent SIGTERM and SIGCONT hung
+    /// in some runs). A thread that blocks them leaves them to the sources. Faults (SIGSEGV,
+    /// SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT) are left unblocked: they belong to the thread
+    /// that caused them.
+    public static func blockAsynchronousSignalsInThisThread() {
+        var set = sigset_t()
+        sigfillset(&set)
+        for fault in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT] { sigdelset(&set, fault) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
     /// Whether `signal` is ignored now (`sigaction(2)` queried, nothing changed); false for a
     /// number that is not a signal.
     public static func isIgnored(_ signal: CInt) -> Bool {

@@ -38,7 +38,10 @@ final class ReloadScheduler: Sendable {
         }
         guard starts else { return }
         do throws(SystemCallError) {
-            try DetachedThread.start { self.drain(first: cause) }
+            try DetachedThread.start {
+                Signals.blockAsynchronousSignalsInThisThread()
+                self.drain(first: cause)
+            }
         } catch {
             drain(first: cause)  // no thread to spare: run it here rather than not at all
         }

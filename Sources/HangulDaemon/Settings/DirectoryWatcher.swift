@@ -69,7 +69,10 @@ public final class DirectoryWatcher: @unchecked Sendable {
         }
         watcher.followLinks()
         do throws(SystemCallError) {
-            try DetachedThread.start { watcher.loop() }
+            try DetachedThread.start {
+                Signals.blockAsynchronousSignalsInThisThread()
+                watcher.loop()
+            }
         } catch {
             try? inotify.descriptor.close()
             return nil
