@@ -36,13 +36,15 @@ struct SettingsReloadFaultTests {
         let ticket = try client.reload()
         _ = try client.waitForReload(ticket, timeout: .seconds(10))
         let waited = ContinuousClock.now - start
-        #expect(waited < .seconds(3), "the reload after a thousand took \(waited)")
+        // Bounds far above what a reload takes alone, for a machine busy with the whole suite;
+        // the old daemon needed more than ten seconds for the first and up to thirty for SIGTERM.
+        #expect(waited < .seconds(8), "the reload after a thousand took \(waited)")
         try flood.send(#"{"id":"r","method":"reload"}"# + "\n")
         _ = try flood.readLine()
         let stopping = ContinuousClock.now
         let outcome = try await daemon.stop()
         #expect(outcome.status == 0)
-        #expect(ContinuousClock.now - stopping < .seconds(3), "SIGTERM waited behind the reloads")
+        #expect(ContinuousClock.now - stopping < .seconds(10), "SIGTERM waited behind the reloads")
         let runs = outcome.stderr.split(separator: "\n").count { $0.contains("reloading") }
         #expect(runs < 100, "\(runs) reloads ran for 1,002 requests")
     }
