@@ -9,8 +9,9 @@ public enum Signals {
     ///
     /// For SIGPIPE this turns a write to a closed pipe from a silent death into an `EPIPE` the
     /// writer reports. An ignored disposition is inherited across `exec`; a program spawning
-    /// others resets it in the child (the daemon's helper runner does). A Dispatch signal source
-    /// still sees an ignored signal, which is how the daemon waits for SIGTERM and SIGHUP.
+    /// others should reset it in the child. A Dispatch signal source still sees an ignored signal
+    /// that reaches a thread blocking it, which is how the daemon waits for SIGTERM and SIGHUP
+    /// (``blockAsynchronousSignalsInThisThread()``).
     /// Throws `EINVAL` for a number that is not a signal, and for SIGKILL and SIGSTOP, which
     /// cannot be ignored: `sigaction(9): Invalid argument`.
     public static func ignore(_ signal: CInt) throws(SystemCallError) {
