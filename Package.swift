@@ -30,9 +30,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        // The settings file's TOML parser (toml++ underneath); README, "Configuration", says why this
-        // one rather than swift-configuration.
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(name: "HangulCore"),
@@ -63,14 +60,14 @@ let package = Package(
         ),
         // The few glibc declarations Swift's Glibc module cannot see (they need _GNU_SOURCE).
         .target(name: "CGNUShims"),
-        // The settings file: parsed with TOMLKit, checked against the layout catalog, typed with the
-        // engine's own vocabulary (ComposerOptions, KeyChord, InputMode), replaced through HangulSystem.
+        // The settings file: read by its own strict TOML reader (the subset the file uses, no
+        // Foundation), checked against the layout catalog, typed with the engine's own vocabulary
+        // (ComposerOptions, KeyChord, InputMode), replaced through HangulSystem. The daemon links it.
         .target(
             name: "HangulConfig",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulSystem",
+                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem",
                 .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(
@@ -84,7 +81,8 @@ let package = Package(
         .target(
             name: "HangulDaemon",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "HangulHanja", "CGNUShims",
+                "HangulConfig", "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "HangulHanja",
+                "CGNUShims",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
