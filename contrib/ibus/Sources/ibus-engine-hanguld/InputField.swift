@@ -8,10 +8,14 @@ import HangulProtocol
     import Glibc
 #endif
 
-/// One IBus input context, the application's text field as the engine sees it: applies the daemon's
+/// An IBus engine object, the application's text fields as the engine sees them: applies the daemon's
 /// replies by the frontend contract (PROTOCOL.md section 8), routes each key after them
 /// (``KeyRouter``), and fails open when there is no reply. (Not HangulKeys' `InputContext`, the
 /// daemon's per-session key rules.)
+///
+/// In IBus's global-engine mode, its default, one engine object serves every input context in turn
+/// (ibus-daemon moves it to the focused one), so what belongs to one context only is kept by the
+/// context's object path, and the client is learnt again at each focus in.
 ///
 /// On focus out and reset the visible preedit is committed outside the engine: by the client (GTK,
 /// or ibus-daemon for it, as the preedit is shown in `IBUS_ENGINE_PREEDIT_COMMIT` mode) or by Qt's
@@ -32,8 +36,6 @@ final class InputField {
     /// context; a few at most, since a context that never comes back never claims its own.
     private var heldPreedits: [(path: String, text: String)] = []
     private static let heldPreeditsKept = 8
-    /// A Qt field lost the focus to another application with a syllable showing (see `focusOut`).
-    private var isHoldingPreedit = false
     private var isPassword = false
 
     init(engine: UnsafeMutablePointer<IBusEngine>, configuration: EngineConfiguration) {
@@ -108,7 +110,6 @@ final class InputField {
     }
 
     func reset() {
-        isHoldingPreedit = false
         link.cancel()
         contract.forgetPreedit()
         perform(contract.hideCandidates())
