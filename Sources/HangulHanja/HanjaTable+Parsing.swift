@@ -15,10 +15,11 @@ extension HanjaTable {
     /// `:` (no value), with an empty key or value, longer than ``maximumLineLength``, not valid
     /// UTF-8, or holding a control character (U+0000–U+001F and DEL: ESC, CR, NUL, tab…, and the
     /// C1 controls a terminal acts on, ``actingC1Controls``), since a candidate is typed into the
-    /// application as it is. Empty lines, lines of spaces and tabs, and lines starting with `#` are
-    /// not entries and not problems. A `\r` before the line feed is dropped, so files saved with
-    /// CRLF line ends read alike, and so is a byte order mark at the start of the file. The comment
-    /// is everything after the second `:`, colons included.
+    /// application as it is. The first ``reportedProblems`` such lines are reported one by one, the
+    /// rest in one problem that counts them. Empty lines, lines of spaces and tabs, and lines
+    /// starting with `#` are not entries and not problems. A `\r` before the line feed is dropped,
+    /// so files saved with CRLF line ends read alike, and so is a byte order mark at the start of
+    /// the file. The comment is everything after the second `:`, colons included.
     ///
     /// libhangul differs only on malformed lines, which it reads its own way rather than report:
     /// `strtok` skips empty fields (`:韓:x` gets the key 韓), a line without a second `:` keeps its
@@ -54,6 +55,11 @@ extension HanjaTable {
         self.storage = storage
     }
 
+    /// The skipped lines reported one by one, per file; the rest are counted in one more problem.
+    /// A file in another format (300,000 lines of it) made 300,000 problems, each a line of the
+    /// daemon's log written on its event loop: 2.2 s and 61 MB (issue 23, fault 4).
+    public static let reportedProblems = 10
+
     /// The C1 controls a terminal acts on, as bits by their offset from U+0080: IND, NEL, HTS, RI
     /// (U+0084, U+0085, U+0088, U+008D: lines and tabs), DCS, SOS (U+0090, U+0098) and CSI, ST, OSC,
     /// PM, APC (U+009B–U+009F), which start or end a sequence as ESC P, ESC [ and ESC ] do. The
@@ -73,6 +79,7 @@ extension HanjaTable {
         _ buffer: UnsafeBufferPointer<UInt8>, source: String
     ) -> (entries: [Entry], problems: [FileProblem], maximumKeyLength: Int) {
         var problems: [FileProblem] = []
+        var skipped = 0
         var maximumKeyLength = 0
         // Room for as many entries as there can be lines of at least four bytes (`k:v` and its line
         // feed), reserved up front: no regrowth copies, and pages never written are never resident.
@@ -170,9 +177,21 @@ extension HanjaTable {
                     entryCount &+= 1
                     continue
                 }
-                problems.append(FileProblem(source: source, line: line, reason: reason))
+                skipped &+= 1
+                if skipped <= Self.reportedProblems {
+                    problems.append(FileProblem(source: source, line: line, reason: reason))
+                }
             }
             initialized = entryCount
+        }
+        if skipped > Self.reportedProblems {
+            problems.append(
+                FileProblem(
+                    source: source, line: 0,
+                    reason:
+                        "\(skipped - Self.reportedProblems) more lines were skipped (\(skipped) in all); the first ten are "
+                        + "reported above, each with its reason; is it a dictionary in libhangul's key:value:comment "
+                        + "format?"))
         }
         return (entries, problems, maximumKeyLength)
     }

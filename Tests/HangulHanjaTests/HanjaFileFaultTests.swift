@@ -67,4 +67,32 @@ import Testing
         #expect(table.keyCount == 2)
         #expect(Self.listed(table, "한") == ["한:韓:"])
     }
+
+    /// Fault 4: 300,000 lines in the wrong format gave 300,000 warnings (2.2 s and 61 MB of log, on
+    /// the daemon's event loop). The first ten problems are reported with their lines, then one
+    /// that counts the rest.
+    @Test func aFileInTheWrongFormatReportsItsFirstTenProblemsAndACount() {
+        var text = "가:家:\n"
+        for index in 0..<1000 { text += "word\(index)\tmeaning\n" }
+        let table = Self.table(Array(text.utf8))
+        #expect(table.entryCount == 1)
+        #expect(table.problems.count == 11)
+        #expect(
+            table.problems.first?.description
+                == "test.txt:2: has no value after the key; an entry is key:value or key:value:comment")
+        #expect(table.problems.dropLast().map(\.line) == Array(2...11))
+        #expect(
+            table.problems.last?.description
+                == "test.txt: 990 more lines were skipped (1000 in all); the first ten are reported above, "
+                + "each with its reason; is it a dictionary in libhangul's key:value:comment format?")
+    }
+
+    /// Exactly ten problems are all reported, with no count after them.
+    @Test func tenProblemsAreReportedWithoutACount() {
+        var text = "가:家:\n"
+        for index in 0..<10 { text += "word\(index)\n" }
+        let table = Self.table(Array(text.utf8))
+        #expect(table.problems.count == 10)
+        #expect(table.problems.map(\.line) == Array(2...11))
+    }
 }
