@@ -4,6 +4,7 @@ import HangulDaemon
 import HangulHanja
 import HangulKeys
 import HangulLayoutFiles
+import HangulProtocol
 import Logging
 
 /// The `hanguld` command: flags in, `Daemon.run` does the rest.
@@ -224,11 +225,17 @@ struct Hanguld: AsyncParsableCommand {
             }
         }
         if layouts.problems.contains(where: \.isExplicit) { return nil }
-        for entry in layouts.catalog.entries where entry.source != .builtIn {
+        // Every layout is listed in hello, whose line must fit the protocol's bound: user layouts
+        // beyond what fits are left out here, at load time, each named in the log.
+        let (catalog, leftOut) = HelloResult.fitting(layouts.catalog)
+        for problem in leftOut {
+            logger.warning("layout file skipped: \(problem)")
+        }
+        for entry in catalog.entries where entry.source != .builtIn {
             let verb = entry.overridesBuiltIn ? "overrides the built-in layout" : "adds layout"
             logger.info("\(entry.source) \(verb) \(entry.layout.id)")
         }
-        return layouts.catalog
+        return catalog
     }
 }
 
