@@ -5,6 +5,7 @@ import HangulHanja
 import HangulKeys
 import HangulLayoutFiles
 import HangulProtocol
+import HangulSystem
 import Logging
 
 /// The `hanguld` command: flags in, `Daemon.run` does the rest.
@@ -193,23 +194,36 @@ struct Hanguld: AsyncParsableCommand {
     /// The shared hanja dictionary, read on first use: the system table takes about 16 MB, which an
     /// idle daemon should not hold (the 1,000-idle-sessions RSS target is 30 MB). Problems are logged
     /// by file, line and reason, never with the lines' content.
+    ///
+    /// The load runs on a thread of its own, and a hanja key waits for it at most
+    /// ``hanjaLoadPatience``: the system files load in about 13 ms, but a user's file of tens of MiB
+    /// takes seconds, and the event loop (every session's keys) must not wait that long. Such a
+    /// key finds no dictionary yet and goes on as PROTOCOL.md section 9.5 says; the next one finds it.
     private static func hanjaSource(files: [String], system: Bool, logger: Logger) -> HanjaDictionarySource {
-        HanjaDictionarySource {
-            let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }
-            let loaded = HanjaFiles(
-                user: user, files: files, system: system ? HanjaFiles.systemDictionaryPath : nil,
-                symbols: system ? HanjaFiles.systemSymbolsPath : nil)
-            for problem in loaded.problems {
-                if problem.isExplicit {
-                    logger.error("hanja file rejected: \(problem)")
-                } else {
-                    logger.warning("hanja file: \(problem)")
-                }
+        HanjaDictionarySource(
+            loading: { loadHanja(files: files, system: system, logger: logger) },
+            inBackground: { body in (try? DetachedThread.start(body)) != nil },
+            sleep: { CurrentThread.sleep(for: $0) }, patience: hanjaLoadPatience)
+    }
+
+    /// The longest a hanja key waits for the dictionaries to load.
+    static let hanjaLoadPatience = Duration.milliseconds(500)
+
+    private static func loadHanja(files: [String], system: Bool, logger: Logger) -> HanjaDictionary {
+        let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }
+        let loaded = HanjaFiles(
+            user: user, files: files, system: system ? HanjaFiles.systemDictionaryPath : nil,
+            symbols: system ? HanjaFiles.systemSymbolsPath : nil)
+        for problem in loaded.problems {
+            if problem.isExplicit {
+                logger.error("hanja file rejected: \(problem)")
+            } else {
+                logger.warning("hanja file: \(problem)")
             }
-            let entries = loaded.dictionary.tables.reduce(0) { $0 + $1.entryCount }
-            logger.info("hanja dictionary loaded: \(loaded.dictionary.tables.count) files, \(entries) entries")
-            return loaded.dictionary
         }
+        let entries = loaded.dictionary.tables.reduce(0) { $0 + $1.entryCount }
+        logger.info("hanja dictionary loaded: \(loaded.dictionary.tables.count) files, \(entries) entries")
+        return loaded.dictionary
     }
 
     /// Reads the built-in and user layouts, logging every problem; nil when a `--layout-file` is
