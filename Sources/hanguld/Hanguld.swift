@@ -206,8 +206,11 @@ struct Hanguld: AsyncParsableCommand {
             sleep: { CurrentThread.sleep(for: $0) }, patience: hanjaLoadPatience)
     }
 
-    /// The longest a hanja key waits for the dictionaries to load.
-    static let hanjaLoadPatience = Duration.milliseconds(500)
+    /// The longest a hanja key waits for the dictionaries to load: long enough that the system
+    /// files (13 ms in a release build, some hundreds of ms in a debug build on a busy machine) are
+    /// always there for the first key, short enough that a huge file stalls the other sessions once,
+    /// for two seconds, rather than for as long as it takes.
+    static let hanjaLoadPatience = Duration.seconds(2)
 
     private static func loadHanja(files: [String], system: Bool, logger: Logger) -> HanjaDictionary {
         let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }

@@ -52,8 +52,8 @@ struct HanjaFaultDaemonTests {
         try other.send(#"{"id":1,"method":"ping"}"# + "\n")
         let pong = try? other.readLine()
         #expect(pong == #"{"id":1,"result":{}}"#, "the other session's ping got no reply within 5 seconds")
-        // At most the rest of the first key's half second of patience.
-        #expect(ContinuousClock.now - pinged < .seconds(2))
+        // At most the rest of the first key's two seconds of patience (the old loader: 5.15 s).
+        #expect(ContinuousClock.now - pinged < .seconds(4))
         #expect(ContinuousClock.now - sent < .seconds(5))
         let list = try? converting.readLine()
         #expect(
@@ -67,9 +67,10 @@ struct HanjaFaultDaemonTests {
 
     /// A user dictionary of 12 MiB, unsorted: sorting it takes seconds (a 60 MiB one 141 s in a
     /// debug build), and the first hanja key loaded it on the event loop, so every session waited.
-    /// The load now runs on its own thread: the first hanja key waits at most half a second and
-    /// goes on as if there were no dictionary yet, another session's ping is answered at once, and
-    /// a later hanja key finds the dictionary.
+    /// The load now runs on its own thread: the first hanja key waits at most two seconds and
+    /// goes on as if there were no dictionary yet, another session's ping is answered meanwhile,
+    /// and a later hanja key finds the dictionary. (The file is sized for a debug build, whose
+    /// load takes several seconds; `swift test` builds in debug.)
     @Test func aHugeDictionaryLoadsWithoutHoldingTheEventLoop() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -94,20 +95,18 @@ struct HanjaFaultDaemonTests {
         try Self.hello(other)
         try converting.send(Self.key(1, 103) + Self.key(2, 107) + Self.key(3, 115))
         for _ in 1...3 { _ = try converting.readLine() }
-        let pressed = ContinuousClock.now
         try converting.send(Self.key(4, 0xFFC6))
         try await Task.sleep(for: .milliseconds(100))
         let pinged = ContinuousClock.now
         try other.send(#"{"id":1,"method":"ping"}"# + "\n")
         let pong = try? other.readLine()
         #expect(pong == #"{"id":1,"result":{}}"#, "the other session's ping got no reply within 5 seconds")
-        // At most the rest of the first key's half second of patience.
-        #expect(ContinuousClock.now - pinged < .seconds(2))
+        // At most the rest of the first key's two seconds of patience (the old loader: 5.15 s).
+        #expect(ContinuousClock.now - pinged < .seconds(4))
         let first = try? converting.readLine()
         #expect(
             first == #"{"id":4,"result":{"handled":false,"commit":"한","preedit":"","mode":"hangul"}}"#,
             "the first F9 waited for the load")
-        #expect(ContinuousClock.now - pressed < .seconds(3))
         // Later the dictionary is there: 한 and F9 open the list (the load takes seconds in a debug build).
         var opened = false
         var id = 10
