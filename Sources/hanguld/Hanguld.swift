@@ -31,8 +31,8 @@ struct Hanguld: AsyncParsableCommand {
             The settings file (--config, default $XDG_CONFIG_HOME/hangul/config.toml) gives every new \
             session its options and starting mode; a missing file means the defaults, a broken one is \
             logged with its lines and the defaults (or, on a reload, the settings in force) are kept. \
-            It is read by running hangulctl (beside hanguld, or --hangulctl), and read again on SIGHUP \
-            and whenever it or a layout file changes: open sessions then take every option they have \
+            It is TOML without tables or dates (README, "Configuration"), read by the daemon itself, and \
+            read again on SIGHUP and whenever it or a layout file changes: open sessions then take every option they have \
             not set themselves, at their next syllable boundary.
             Hanja and symbol conversion reads libhangul's dictionaries (Debian's libhangul-data: \
             /usr/share/libhangul/hanja/hanja.txt and mssymbol.txt), $XDG_CONFIG_HOME/hangul/hanja.txt \
@@ -78,11 +78,6 @@ struct Hanguld: AsyncParsableCommand {
             "Read the settings from this file instead of $XDG_CONFIG_HOME/hangul/config.toml.",
             valueName: "path"))
     var config: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Read the settings file with this hangulctl instead of the one beside hanguld.", valueName: "path"))
-    var hangulctl: String?
 
     @Option(
         name: .customLong("hanja-file"),
@@ -140,15 +135,13 @@ struct Hanguld: AsyncParsableCommand {
             logger.critical("no settings file: set XDG_CONFIG_HOME or HOME, or give --config PATH")
             throw ExitCode(1)
         }
-        let loader = SettingsLoader(
-            configPath: configPath, hangulctlPath: self.hangulctl ?? SettingsPaths.hangulctlBesideExecutable(),
-            layoutFiles: layoutFiles)
+        let loader = SettingsLoader(configPath: configPath)
         let store = SettingsStore(configPath: configPath)
         Self.loadSettings(loader, layouts: layouts, into: store, logger: logger)
         let layoutDirectory = UserLayouts.directory(environment: environment)
         var watching = [
             DirectoryWatcher.Watch(
-                directory: SettingsPaths.directory(of: configPath),
+                directory: SettingsPaths.directory(of: configPath), link: configPath,
                 matches: { [name = SettingsPaths.fileName(of: configPath)] in $0 == name })
         ]
         if let layoutDirectory {
@@ -160,12 +153,19 @@ struct Hanguld: AsyncParsableCommand {
             configuration: configuration,
             factory: ProtocolSessionFactory(
                 decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja),
-            reload: {
+            reload: { install in
                 hanja.reload()
-                guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return nil }
-                Self.loadSettings(loader, layouts: layouts, into: store, logger: logger)
-                return ProtocolSessionFactory(
-                    decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja)
+                guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return }
+                let outcome = loader.load(layouts: layouts)
+                // The factory first, then the settings: a session opened in between starts from the
+                // settings in force with the new layouts, and takes the new settings at its next
+                // syllable boundary. The other way round, a session made by the old factory could
+                // adopt settings naming a layout only the new one has, and stay on the default.
+                install(
+                    ProtocolSessionFactory(
+                        decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store,
+                        hanja: hanja))
+                Self.publish(outcome, of: loader, into: store, logger: logger)
             },
             watching: watching,
             settings: store,
@@ -179,7 +179,14 @@ struct Hanguld: AsyncParsableCommand {
     private static func loadSettings(
         _ loader: SettingsLoader, layouts: LayoutCatalog, into store: SettingsStore, logger: Logger
     ) {
-        switch loader.load(layouts: layouts) {
+        publish(loader.load(layouts: layouts), of: loader, into: store, logger: logger)
+    }
+
+    /// Puts what a load found into `store` (accepted settings) or the log (problems).
+    private static func publish(
+        _ outcome: SettingsLoader.Outcome, of loader: SettingsLoader, into store: SettingsStore, logger: Logger
+    ) {
+        switch outcome {
         case .loaded(let settings):
             let generation = store.replace(with: settings)
             logger.notice("settings loaded", metadata: ["file": "\(loader.configPath)", "generation": "\(generation)"])

@@ -9,7 +9,9 @@ let package = Package(
         .executable(name: "ibus-engine-hanguld", targets: ["ibus-engine-hanguld"])
     ],
     dependencies: [
-        .package(name: "hangul", path: "hangul-root")
+        .package(name: "hangul", path: "hangul-root"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // libibus and GLib through pkg-config; apt `libibus-1.0-dev`.
@@ -19,7 +21,14 @@ let package = Package(
         .target(name: "CHangulIBusEngine", dependencies: ["CIBus"]),
         // PROTOCOL.md section 8 as a state machine, pure Swift: what to show and commit for each
         // reply, and when there is none. Tested without IBus.
-        .target(name: "HangulFrontendContract"),
+        // It speaks the root package's vocabulary: keys (Keysym, KeyEvent; xkbcommon underneath) and
+        // the protocol's own reply types (KeyReply, CandidatePage), never copies of them.
+        .target(
+            name: "HangulFrontendContract",
+            dependencies: [
+                .product(name: "HangulKeys", package: "hangul"), .product(name: "HangulProtocol", package: "hangul"),
+            ]
+        ),
         .executableTarget(
             name: "ibus-engine-hanguld",
             dependencies: [
@@ -27,12 +36,21 @@ let package = Package(
                 .product(name: "HangulClient", package: "hangul"),
                 .product(name: "HangulKeys", package: "hangul"),
                 .product(name: "HangulProtocol", package: "hangul"),
+                .product(name: "HangulSystem", package: "hangul"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             // The Swift runtime linked in rather than loaded: IBus starts one engine process per
             // session and keeps it all day, and only the parts used become resident (RSS 14.9 MB
             // dynamic, 12.5 MB static in the same bench run; start to first key 17 ms, 14 ms).
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
-        .testTarget(name: "HangulFrontendContractTests", dependencies: ["HangulFrontendContract"]),
+        .testTarget(
+            name: "HangulFrontendContractTests",
+            dependencies: [
+                "HangulFrontendContract", .product(name: "HangulKeys", package: "hangul"),
+                .product(name: "HangulProtocol", package: "hangul"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
     ]
 )
