@@ -4,6 +4,8 @@ import HangulDaemon
 import HangulHanja
 import HangulKeys
 import HangulLayoutFiles
+import HangulProtocol
+import HangulSystem
 import Logging
 
 /// The `hanguld` command: flags in, `Daemon.run` does the rest.
@@ -199,23 +201,39 @@ struct Hanguld: AsyncParsableCommand {
     /// The shared hanja dictionary, read on first use: the system table takes about 16 MB, which an
     /// idle daemon should not hold (the 1,000-idle-sessions RSS target is 30 MB). Problems are logged
     /// by file, line and reason, never with the lines' content.
+    ///
+    /// The load runs on a thread of its own, and a hanja key waits for it at most
+    /// ``hanjaLoadPatience``: the system files load in about 13 ms, but a user's file of tens of MiB
+    /// takes seconds, and the event loop (every session's keys) must not wait that long. Such a
+    /// key finds no dictionary yet and goes on as PROTOCOL.md section 9.5 says; the next one finds it.
     private static func hanjaSource(files: [String], system: Bool, logger: Logger) -> HanjaDictionarySource {
-        HanjaDictionarySource {
-            let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }
-            let loaded = HanjaFiles(
-                user: user, files: files, system: system ? HanjaFiles.systemDictionaryPath : nil,
-                symbols: system ? HanjaFiles.systemSymbolsPath : nil)
-            for problem in loaded.problems {
-                if problem.isExplicit {
-                    logger.error("hanja file rejected: \(problem)")
-                } else {
-                    logger.warning("hanja file: \(problem)")
-                }
+        HanjaDictionarySource(
+            loading: { loadHanja(files: files, system: system, logger: logger) },
+            inBackground: { body in (try? DetachedThread.start(body)) != nil },
+            sleep: { CurrentThread.sleep(for: $0) }, patience: hanjaLoadPatience)
+    }
+
+    /// The longest a hanja key waits for the dictionaries to load: long enough that the system
+    /// files (13 ms in a release build, some hundreds of ms in a debug build on a busy machine) are
+    /// always there for the first key, short enough that a huge file stalls the other sessions once,
+    /// for two seconds, rather than for as long as it takes.
+    static let hanjaLoadPatience = Duration.seconds(2)
+
+    private static func loadHanja(files: [String], system: Bool, logger: Logger) -> HanjaDictionary {
+        let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }
+        let loaded = HanjaFiles(
+            user: user, files: files, system: system ? HanjaFiles.systemDictionaryPath : nil,
+            symbols: system ? HanjaFiles.systemSymbolsPath : nil)
+        for problem in loaded.problems {
+            if problem.isExplicit {
+                logger.error("hanja file rejected: \(problem)")
+            } else {
+                logger.warning("hanja file: \(problem)")
             }
-            let entries = loaded.dictionary.tables.reduce(0) { $0 + $1.entryCount }
-            logger.info("hanja dictionary loaded: \(loaded.dictionary.tables.count) files, \(entries) entries")
-            return loaded.dictionary
         }
+        let entries = loaded.dictionary.tables.reduce(0) { $0 + $1.entryCount }
+        logger.info("hanja dictionary loaded: \(loaded.dictionary.tables.count) files, \(entries) entries")
+        return loaded.dictionary
     }
 
     /// Reads the built-in and user layouts, logging every problem; nil when a `--layout-file` is
@@ -231,11 +249,17 @@ struct Hanguld: AsyncParsableCommand {
             }
         }
         if layouts.problems.contains(where: \.isExplicit) { return nil }
-        for entry in layouts.catalog.entries where entry.source != .builtIn {
+        // Every layout is listed in hello, whose line must fit the protocol's bound: user layouts
+        // beyond what fits are left out here, at load time, each named in the log.
+        let (catalog, leftOut) = HelloResult.fitting(layouts.catalog)
+        for problem in leftOut {
+            logger.warning("layout file skipped: \(problem)")
+        }
+        for entry in catalog.entries where entry.source != .builtIn {
             let verb = entry.overridesBuiltIn ? "overrides the built-in layout" : "adds layout"
             logger.info("\(entry.source) \(verb) \(entry.layout.id)")
         }
-        return layouts.catalog
+        return catalog
     }
 }
 
