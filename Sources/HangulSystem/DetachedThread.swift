@@ -1,8 +1,13 @@
 import Glibc
 
 /// A thread of its own for work that blocks for the life of the process (the daemon's directory
-/// watcher waits in `poll`), outside every event loop and the Swift concurrency pool, which must
-/// never be blocked.
+/// watcher waits in `poll`) or for long (loading a user's huge hanja file), outside every event loop
+/// and the Swift concurrency pool, which must never be blocked.
+///
+/// Such a thread never acts on a process signal, so it blocks them all
+/// (``Signals/blockAsynchronousSignalsInThisThread()``) before `body` runs: the daemon waits for
+/// SIGTERM and SIGHUP through signal sources, and a signal the kernel handed to a thread that did not
+/// block it was discarded (a stopped daemon that was sent SIGTERM then hung).
 public enum DetachedThread {
     /// `pthread_create` then `pthread_detach`: runs `body` on a new thread that nobody joins.
     /// Throws `EAGAIN` when the system cannot create another thread (`pthread_create: Resource
@@ -14,6 +19,7 @@ public enum DetachedThread {
             &thread, nil,
             { context in
                 guard let context else { return nil }
+                Signals.blockAsynchronousSignalsInThisThread()
                 Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
                 return nil
             }, context)

@@ -39,7 +39,6 @@ final class ReloadScheduler: Sendable {
         guard starts else { return }
         do throws(SystemCallError) {
             try DetachedThread.start {
-                Signals.blockAsynchronousSignalsInThisThread()
                 self.drain(first: cause)
             }
         } catch {

@@ -70,7 +70,6 @@ public final class DirectoryWatcher: @unchecked Sendable {
         watcher.followLinks()
         do throws(SystemCallError) {
             try DetachedThread.start {
-                Signals.blockAsynchronousSignalsInThisThread()
                 watcher.loop()
             }
         } catch {
