@@ -44,7 +44,9 @@ struct SettingsReloadFaultTests {
         let stopping = ContinuousClock.now
         let outcome = try await daemon.stop()
         #expect(outcome.status == 0)
-        #expect(ContinuousClock.now - stopping < .seconds(10), "SIGTERM waited behind the reloads")
+        // Generous: under the whole parallel suite on two busy cores a debug daemon has taken 10 s to
+        // stop here (alone, 0.01 s); the old daemon took up to 30 s, one reload after another.
+        #expect(ContinuousClock.now - stopping < .seconds(20), "SIGTERM waited behind the reloads")
         let runs = outcome.stderr.split(separator: "\n").count { $0.contains("reloading") }
         #expect(runs < 100, "\(runs) reloads ran for 1,002 requests")
     }
