@@ -165,7 +165,7 @@ struct Hanguld: AsyncParsableCommand {
                     ProtocolSessionFactory(
                         decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store,
                         hanja: hanja))
-                Self.publish(outcome, of: loader, into: store, logger: logger)
+                Self.publish(outcome, read: layouts, of: loader, into: store, logger: logger)
             },
             watching: watching,
             settings: store,
@@ -179,16 +179,18 @@ struct Hanguld: AsyncParsableCommand {
     private static func loadSettings(
         _ loader: SettingsLoader, layouts: LayoutCatalog, into store: SettingsStore, logger: Logger
     ) {
-        publish(loader.load(layouts: layouts), of: loader, into: store, logger: logger)
+        publish(loader.load(layouts: layouts), read: layouts, of: loader, into: store, logger: logger)
     }
 
-    /// Puts what a load found into `store` (accepted settings) or the log (problems).
+    /// Puts what a load found into `store` (accepted settings, with the layouts they were read
+    /// against) or the log (problems).
     private static func publish(
-        _ outcome: SettingsLoader.Outcome, of loader: SettingsLoader, into store: SettingsStore, logger: Logger
+        _ outcome: SettingsLoader.Outcome, read layouts: LayoutCatalog, of loader: SettingsLoader,
+        into store: SettingsStore, logger: Logger
     ) {
         switch outcome {
         case .loaded(let settings):
-            let generation = store.replace(with: settings)
+            let generation = store.replace(with: settings, layouts: layouts)
             logger.notice("settings loaded", metadata: ["file": "\(loader.configPath)", "generation": "\(generation)"])
         case .refused(let problems):
             store.refuse(problems: problems)

@@ -69,7 +69,7 @@ public struct ProtocolSession: Sendable {
         if let layout = layouts.layout(named: context.composer.layout.id) { _ = context.setLayout(layout) }
         if let snapshot = settings?.snapshot {
             adoptedGeneration = snapshot.generation
-            apply(SessionOptions().applying(snapshot.settings.options))
+            apply(SessionOptions().applying(snapshot.settings.options), layoutsReadWith: snapshot.layouts)
             _ = context.setMode(snapshot.settings.startMode)
         }
     }
@@ -206,11 +206,13 @@ public struct ProtocolSession: Sendable {
         return reply(id: id, OptionsResult(state: state(commit: commit), options: options))
     }
 
-    /// Puts `newOptions` into the context. Callers commit the preedit first (or have none); a
-    /// layout missing from this session's catalog (a settings file naming a layout file added
-    /// after this connection opened) leaves the layout as it is.
-    private mutating func apply(_ newOptions: SessionOptions) {
-        if let layout = layouts.layout(named: newOptions.layout), layout.id != context.composer.layout.id {
+    /// Puts `newOptions` into the context. Callers commit the preedit first (or have none). The layout
+    /// is looked up in `settingsLayouts`, the catalog the daemon's settings were read against, when
+    /// the options come from them (a reload may add a layout file and name it in the same edit), and
+    /// in this session's catalog otherwise; a layout missing from both leaves the layout as it is.
+    private mutating func apply(_ newOptions: SessionOptions, layoutsReadWith settingsLayouts: LayoutCatalog? = nil) {
+        let layout = settingsLayouts?.layout(named: newOptions.layout) ?? layouts.layout(named: newOptions.layout)
+        if let layout, layout.id != context.composer.layout.id {
             _ = context.setLayout(layout)
         }
         if newOptions.composer != context.composer.options { _ = context.setOptions(newOptions.composer) }
@@ -237,7 +239,9 @@ public struct ProtocolSession: Sendable {
         let snapshot = settings.snapshot
         adoptedGeneration = snapshot.generation
         let before = options
-        apply(SessionOptions().applying(snapshot.settings.options).applying(ownOptions))
+        apply(
+            SessionOptions().applying(snapshot.settings.options).applying(ownOptions),
+            layoutsReadWith: snapshot.layouts)
         return options != before
     }
 

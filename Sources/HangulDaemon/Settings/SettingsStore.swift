@@ -1,4 +1,5 @@
 import Glibc
+import HangulCore
 import HangulProtocol
 import Synchronization
 
@@ -12,9 +13,14 @@ import Synchronization
 /// the file.
 public final class SettingsStore: Sendable {
     /// One load of the file: what the sessions follow, and its provenance for logs and status.
-    public struct Snapshot: Sendable, Equatable {
+    public struct Snapshot: Sendable {
         /// The settings sessions follow: the last file that was accepted, or the defaults.
         public var settings: ConfiguredSettings
+        /// The layouts ``settings`` were read against, nil when none were given (the defaults). A
+        /// session finds the settings' layout here, not in the catalog it was opened with: a session
+        /// opened just before a reload holds the old catalog, which may lack a layout the reload
+        /// added, and it stayed on the default layout (issue 23, fault 16).
+        public var layouts: LayoutCatalog?
         /// Bumped by every accepted load; a session that adopted an older one has settings to take.
         public var generation: Int
         /// The problems of the last attempt (`file:line: reason`), empty when it was accepted; a
@@ -121,11 +127,12 @@ public final class SettingsStore: Sendable {
     /// The generation of the settings now in force; cheap enough to read on every request.
     public var generation: Int { currentGeneration.load(ordering: .acquiring) }
 
-    /// Makes `settings` the ones sessions follow; returns the new generation.
+    /// Makes `settings`, read against `layouts`, the ones sessions follow; returns the new generation.
     @discardableResult
-    public func replace(with settings: ConfiguredSettings) -> Int {
+    public func replace(with settings: ConfiguredSettings, layouts: LayoutCatalog? = nil) -> Int {
         state.withLock { snapshot in
             snapshot.settings = settings
+            snapshot.layouts = layouts
             snapshot.generation += 1
             snapshot.problems = []
             snapshot.loadedAt = time(nil)
