@@ -97,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "hanguld",
             dependencies: [
-                "HangulDaemon", "HangulHanja", "HangulKeys", "HangulLayoutFiles", "HangulSystem",
+                "HangulDaemon", "HangulHanja", "HangulKeys", "HangulLayoutFiles", "HangulProtocol", "HangulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
