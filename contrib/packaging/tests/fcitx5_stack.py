@@ -44,20 +44,31 @@ def main():
         if prefix is not None:
             environment.update(addon_environment(prefix))
         with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
-            typed = []
-            for line in keys:
+            def type_line(line):
                 context = fcitx.context(input_method="hanguld")
                 context.type(line)
                 context.focus_out()
                 context.destroy()
-                typed.append(context.text)
+                return context.text
+
+            typed = [type_line(line) for line in keys]
+            # A reply later than the addon's deadline (150 ms) lets the keys through, by design; on a
+            # loaded machine that can happen to a line. Such a line (and only when fcitx5's log shows
+            # the deadline missed) is typed once more and counted.
+            retried = 0
+            if "no reply before the deadline" in fcitx.log():
+                for index, line in enumerate(keys):
+                    if typed[index] != expected[index]:
+                        typed[index] = type_line(line)
+                        retried += 1
             if action == "--check":
                 for index, (ours, want) in enumerate(zip(typed, expected)):
                     if ours != want:
                         print(f"line {index + 1} (keys {keys[index]!r}): fcitx5 typed {ours!r}, "
                               f"hangul-compose {want!r}\nfcitx5's log:\n{fcitx.log()}", file=sys.stderr)
                         return 1
-                print(f"fcitx5: {len(typed)} corpus lines typed as hangul-compose types them, through the installed addon")
+                print(f"fcitx5: {len(typed)} corpus lines typed as hangul-compose types them, through the installed addon"
+                      + (f" ({retried} typed again after the daemon missed the addon's deadline)" if retried else ""))
                 return 0
             pid = fcitx.process.pid
             kib, how = resident.union_kib([pid, daemon.process.pid])

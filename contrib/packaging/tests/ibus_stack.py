@@ -14,6 +14,7 @@ Run with Debian's /usr/bin/python3 (PyGObject, gir1.2-ibus-1.0).
 
 import os
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "ibus", "tests"))
@@ -46,7 +47,19 @@ def main():
     try:
         host = Host({**daemon.environment(), "IBUS_COMPONENT_PATH": component_dir}, engine_arguments=None).start()
         try:
-            field = host.context("hanguld")
+            try:
+                field = host.context("hanguld")
+            except RuntimeError:
+                with open(host.log_path, errors="replace") as log:
+                    print(f"ibus-daemon's log:\n{log.read()}", file=sys.stderr)
+                raise
+            # The engine passes keys through until its daemon has answered hello (by design: never a
+            # lost key); on a loaded machine that can outlast the first line, so wait for it first.
+            deadline = time.monotonic() + 10
+            while True:
+                field.type("dkssud")
+                if field.take_text() == "안녕" or time.monotonic() > deadline:
+                    break
             typed = []
             for line in keys:
                 field.type(line)
