@@ -47,6 +47,11 @@ def main():
     try:
         host = Host({**daemon.environment(), "IBUS_COMPONENT_PATH": component_dir}, engine_arguments=None).start()
         try:
+            # As a desktop does (the CLI's `ibus engine hanguld`): the global engine, which a focused
+            # context then takes. IBus 1.5.32 (Debian 13) leaves a context a client sets an engine on
+            # itself with the dummy engine; 1.5.27 (Debian 12) accepts either way.
+            if not host.bus.set_global_engine("hanguld"):
+                raise RuntimeError("ibus-daemon refused hanguld as the global engine: is its component installed?")
             try:
                 field = host.context("hanguld")
             except RuntimeError:
