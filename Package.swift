@@ -16,6 +16,9 @@ let package = Package(
         .executable(name: "hanguld", targets: ["hanguld"]),
         .executable(name: "hangulctl", targets: ["hangulctl"]),
         .library(name: "HangulConfig", targets: ["HangulConfig"]),
+        // The POSIX layer, for the nested packages too (the IBus engine, the harnesses): one place for
+        // sockaddr_un, EINTR, spawning and waiting.
+        .library(name: "HangulSystem", targets: ["HangulSystem"]),
         // Test support for the nested harness packages (Differential/, Fuzz/, Benchmarks/): layouts
         // spelled backwards, a seeded generator, random strokes and the output laws. Not part of
         // the engine.
@@ -27,9 +30,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        // The settings file's TOML parser (toml++ underneath); README, "Configuration", says why this
-        // one rather than swift-configuration.
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(name: "HangulCore"),
@@ -46,10 +46,11 @@ let package = Package(
         ),
         // The POSIX plumbing every executable and library shares, on swift-system: Unix socket
         // addresses and connections, file status, EINTR-safe reads and waits, atomic file
-        // replacement, the lock file, signals, child processes, inotify, the descriptor limit. No NIO.
+        // replacement, the lock file, signals, starting and reaping child processes, inotify, the
+        // descriptor limit. No NIO.
         .target(
             name: "HangulSystem",
-            dependencies: [.product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CGNUShims", .product(name: "SystemPackage", package: "swift-system")]
         ),
         // Hanja and symbol dictionaries (libhangul's format, read at run time): parsing and lookup on
         // bytes, pure Swift; its small file loader reads through swift-system, no Foundation.
@@ -59,14 +60,14 @@ let package = Package(
         ),
         // The few glibc declarations Swift's Glibc module cannot see (they need _GNU_SOURCE).
         .target(name: "CGNUShims"),
-        // The settings file: parsed with TOMLKit, checked against the layout catalog, typed with the
-        // engine's own vocabulary (ComposerOptions, KeyChord, InputMode), replaced through HangulSystem.
+        // The settings file: read by its own strict TOML reader (the subset the file uses, no
+        // Foundation), checked against the layout catalog, typed with the engine's own vocabulary
+        // (ComposerOptions, KeyChord, InputMode), replaced through HangulSystem. The daemon links it.
         .target(
             name: "HangulConfig",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulSystem",
+                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem",
                 .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(
@@ -80,7 +81,8 @@ let package = Package(
         .target(
             name: "HangulDaemon",
             dependencies: [
-                "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "HangulHanja", "CGNUShims",
+                "HangulConfig", "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "HangulHanja",
+                "CGNUShims",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

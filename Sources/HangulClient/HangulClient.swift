@@ -296,6 +296,10 @@ public final class HangulClient {
         case .timedOut: .timedOut(method: method.rawValue, timeout: timeout ?? .zero)
         case .closed: .closed
         case .system(let errno): .io(errno.description)
+        case .lineTooLong:
+            .unexpectedReply(
+                "a line of more than \(UnixSocketConnection.maximumLineBytes) bytes without a newline, longer than "
+                    + "the protocol allows")
         }
     }
 }

@@ -1,3 +1,4 @@
+import HangulProtocol
 import HangulSystem
 import SystemPackage
 
@@ -16,6 +17,11 @@ final class UnixSocketConnection {
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var start = 0
     private var end = 0
+    /// Where the search for the next newline goes on: `buffer[start..<searched]` has none.
+    private var searched = 0
+
+    /// The longest line, newline included: the protocol's bound (PROTOCOL.md section 3).
+    static let maximumLineBytes = Wire.maxLineBytes
 
     /// Why an operation did not complete.
     enum Failure: Error, Equatable {
@@ -25,6 +31,8 @@ final class UnixSocketConnection {
         case closed
         /// A system call failed.
         case system(Errno)
+        /// More than ``maximumLineBytes`` arrived without a newline.
+        case lineTooLong
     }
 
     /// Connects to the socket at `path`, then makes the descriptor non-blocking.
@@ -74,9 +82,17 @@ final class UnixSocketConnection {
     }
 
     /// The next line without its newline, read before `deadline` (nil: however long it takes).
+    ///
+    /// The deadline is checked before every read, not only before waiting: a peer that keeps bytes
+    /// coming never makes this wait, and used to hold a call for as long as it sent (issue 23,
+    /// fault 5). A line may be at most ``maximumLineBytes`` with its newline, the protocol's bound
+    /// (PROTOCOL.md section 3): once that many bytes have come without a newline the line is
+    /// refused (``Failure/lineTooLong``), so the buffer never grows past it.
     func readLine(deadline: ContinuousClock.Instant?) throws(Failure) -> [UInt8] {
         while true {
             if let line = bufferedLine() { return line }
+            if end - start >= Self.maximumLineBytes { throw .lineTooLong }
+            if let deadline, ContinuousClock.now >= deadline { throw .timedOut }
             guard try fill() else {
                 try wait(for: .readable, until: deadline)
                 continue
@@ -89,6 +105,7 @@ final class UnixSocketConnection {
     func lineAlreadyReceived() -> [UInt8]? {
         while true {
             if let line = bufferedLine() { return line }
+            if end - start >= Self.maximumLineBytes { return nil }
             do throws(Failure) {
                 guard try fill() else { return nil }
             } catch {
@@ -98,9 +115,15 @@ final class UnixSocketConnection {
     }
 
     private func bufferedLine() -> [UInt8]? {
-        guard let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        // Bytes already searched are not searched again: a line arriving a few bytes at a time
+        // costs its length, not its length squared.
+        guard let newline = buffer[max(start, searched)..<end].firstIndex(of: UInt8(ascii: "\n")) else {
+            searched = end
+            return nil
+        }
         let line = Array(buffer[start..<newline])
         start = newline + 1
+        searched = start
         return line
     }
 
@@ -109,12 +132,14 @@ final class UnixSocketConnection {
         if start == end {
             start = 0
             end = 0
+            searched = 0
         } else if end == buffer.count {
             if start > 0 {
                 buffer.withUnsafeMutableBytes { raw in
                     raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[start..<end]))
                 }
                 end -= start
+                searched -= start
                 start = 0
             } else {
                 buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))

@@ -99,7 +99,11 @@ public struct ComposeCommand: ParsableCommand {
         help: "List the layouts (id, long ids, name, Korean name, where it comes from) and exit.")
     var listLayouts = false
 
-    @Flag(name: .long, help: "Type through a running hanguld instead of in this process; prints the same.")
+    @Flag(
+        name: .long,
+        help:
+            "Type through a running hanguld instead of in this process; prints the same. Each reply has 5 seconds."
+    )
     var daemon = false
 
     @Option(

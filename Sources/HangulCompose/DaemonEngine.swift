@@ -7,14 +7,23 @@ import HangulProtocol
 ///
 /// Each input is a fresh field, as in-process: the previous input ended with `reset`, every key was
 /// released, and `begin` returns the session to Hangul mode when an input left it in Latin.
+///
+/// Every call has ``replyTimeout``, as `hangulctl`'s do: a daemon that accepts the connection and
+/// never answers used to keep `hangul-compose --daemon` waiting for ever. Keys go in batches of
+/// ``batchSize``, each with the whole timeout, so a long line is not cut off by its length.
 public struct DaemonEngine: KeyEngine {
     let client: HangulClient
     private var lastMode = InputMode.hangul
 
+    /// How long each call waits for the daemon's reply.
+    public static let replyTimeout = Duration.seconds(5)
+    /// Key events per pipelined batch, each batch under one ``replyTimeout``.
+    static let batchSize = 4096
+
     public init(
         socketPath: String, options: ComposerOptions, layout: Layout, commitUnit: CommitUnit = .syllable
     ) throws {
-        client = try HangulClient(socketPath: socketPath, clientName: "hangul-compose")
+        client = try HangulClient(socketPath: socketPath, clientName: "hangul-compose", timeout: Self.replyTimeout)
         // Every option, commit-unit included: the command line's, not the daemon's settings file.
         var patch = OptionsPatch(layout: layout.id, output: options.output, commitUnit: commitUnit)
         for option in ComposerOptions.Option.allCases { patch.switches[option] = options[option] }
@@ -34,7 +43,14 @@ public struct DaemonEngine: KeyEngine {
             events.append(KeyEvent(keysym: key.keysym, modifiers: key.modifiers))
             events.append(KeyEvent(keysym: key.keysym, modifiers: key.modifiers, isRelease: true))
         }
-        let replies = try client.keys(events)
+        var replies: [KeyReply] = []
+        replies.reserveCapacity(events.count)
+        var sent = 0
+        while sent < events.count {
+            let batch = events[sent..<min(events.count, sent + Self.batchSize)]
+            replies += try client.keys(Array(batch))
+            sent += batch.count
+        }
         lastMode = replies.last?.mode ?? lastMode
         for (offset, key) in keys.enumerated() where offset * 2 < replies.count {
             let reply = replies[offset * 2]

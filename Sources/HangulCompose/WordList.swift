@@ -20,12 +20,32 @@ public struct WordList: Sendable {
         for word in words { add(Array(word.utf8)) }
     }
 
+    /// The largest word list read: Debian's `american-english` is about 1 MB, its largest
+    /// (`wamerican-insane`) 6.5 MB.
+    public static let maximumFileSize = 64 * 1024 * 1024
+
     /// Reads a word list file (one word per line).
+    ///
+    /// Only a regular file of at most ``maximumFileSize`` bytes is read: the path is opened without
+    /// blocking and checked before a byte is read, so a FIFO is refused at once rather than waiting
+    /// for a writer, and a device such as `/dev/zero` is refused rather than read until memory runs
+    /// out (issue 23, fault 8).
     public init(contentsOf path: String) throws(WordListError) {
         let bytes: [UInt8]
         do {
-            let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
-            bytes = try descriptor.closeAfter { try descriptor.readAll(upTo: .max) }
+            let descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking])
+            bytes = try descriptor.closeAfter {
+                let status = try descriptor.status()
+                if let kind = Self.irregular(status) {
+                    throw WordListError(path: path, reason: "it is \(kind), not a regular file")
+                }
+                guard status.size <= Self.maximumFileSize else { throw Self.tooLarge(path) }
+                return try descriptor.readAll(upTo: Self.maximumFileSize)
+            }
+        } catch let error as WordListError {
+            throw error
+        } catch let error as SystemCallError where error.errno == .fileTooLarge {
+            throw Self.tooLarge(path)
         } catch let error as SystemCallError {
             throw WordListError(path: path, reason: error.errno.description)
         } catch let error as Errno {
@@ -40,6 +60,25 @@ public struct WordList: Sendable {
         }
         if start < bytes.count { add(Array(bytes[start...])) }
         guard !words.isEmpty else { throw WordListError(path: path, reason: "it holds no words") }
+    }
+
+    private static func tooLarge(_ path: String) -> WordListError {
+        WordListError(
+            path: path,
+            reason: "it is larger than \(maximumFileSize / 1024 / 1024) MiB, the most a word list may be (Debian's is "
+                + "about 1 MB)")
+    }
+
+    /// What a file that is not a regular file is, for the message; nil for a regular file.
+    private static func irregular(_ status: FileStatus) -> String? {
+        switch status.mode & 0o170_000 {
+        case 0o100_000: nil
+        case 0o040_000: "a directory"
+        case 0o010_000: "a named pipe (FIFO)"
+        case 0o140_000: "a socket"
+        case 0o020_000, 0o060_000: "a device"
+        default: "a special file"
+        }
     }
 
     private mutating func add(_ word: [UInt8]) {

@@ -1,11 +1,11 @@
 import HangulCore
-import TOMLKit
 
 /// Changes one key of a settings file's text, keeping everything else as the user wrote it.
 ///
-/// TOMLKit cannot write a document back with its comments (it re-serializes the table), so the
-/// edit is textual: the key's value is replaced where it is written (a value spanning lines
-/// included, a comment after it kept), or a `key = value` line is added after the top-level keys.
+/// The edit is textual, so comments and layout stay as the user wrote them: the key's value is
+/// replaced where ``TOMLDocument`` found it (a value spanning lines included, a comment after it
+/// kept, a quoted or escaped key found by its name), or a `key = value` line is added at the end.
+/// A byte-order mark and CRLF line ends are kept; an added line ends as the file's first line does.
 /// The new value is checked on its own first, so a mistake is reported against what the user
 /// typed; then the whole new text is parsed, and a text the parser would reject is never returned.
 public enum ConfigEditor {
@@ -27,27 +27,14 @@ public enum ConfigEditor {
             throw ConfigError(
                 problems: error.problems.map { FileProblem(source: $0.source, line: 0, reason: $0.reason) })
         }
-        if (try? TOMLTable(string: text)) == nil {
-            _ = try Settings.parse(text, source: source, layouts: layouts)  // throws the syntax error with its line
-        }
-        let scanner = TOMLScanner(text)
-        var bytes = Array(text.utf8)
-        if let entry = scanner.entry(key.rawValue) {
-            guard let range = entry.value else {
-                throw ConfigError(
-                    FileProblem(
-                        source: source, line: entry.line,
-                        reason: "\(key.rawValue) is written as a table or dotted key here; change it by hand"))
-            }
-            bytes.replaceSubrange(range, with: Array(literal.utf8))
+        let document = try document(text, editing: key, source: source)
+        var bytes = document.bytes
+        if let entry = document.entry(key.rawValue) {
+            bytes.replaceSubrange(entry.valueRange, with: Array(literal.utf8))
         } else {
-            let line = Array("\(key.rawValue) = \(literal)\n".utf8)
-            if let offset = scanner.firstTableOffset {
-                bytes.insert(contentsOf: line, at: offset)
-            } else {
-                if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-                bytes.append(contentsOf: line)
-            }
+            let lineEnd = document.usesCRLF ? "\r\n" : "\n"
+            if bytes.count > document.bodyStart, bytes.last != UInt8(ascii: "\n") { bytes += Array(lineEnd.utf8) }
+            bytes += Array("\(key.rawValue) = \(literal)\(lineEnd)".utf8)
         }
         return try checked(String(decoding: bytes, as: UTF8.self), editedFrom: text, source: source, layouts: layouts)
     }
@@ -58,20 +45,25 @@ public enum ConfigEditor {
     public static func removing(
         _ key: SettingKey, from text: String, source: String, layouts: LayoutCatalog
     ) throws(ConfigError) -> String {
-        if (try? TOMLTable(string: text)) == nil {
-            _ = try Settings.parse(text, source: source, layouts: layouts)  // throws the syntax error with its line
-        }
-        let scanner = TOMLScanner(text)
-        guard let entry = scanner.entry(key.rawValue) else { return text }
-        guard entry.value != nil else {
-            throw ConfigError(
-                FileProblem(
-                    source: source, line: entry.line,
-                    reason: "\(key.rawValue) is written as a table or dotted key here; change it by hand"))
-        }
-        var bytes = Array(text.utf8)
+        let document = try document(text, editing: key, source: source)
+        guard let entry = document.entry(key.rawValue) else { return text }
+        var bytes = document.bytes
         bytes.removeSubrange(entry.statement)
         return try checked(String(decoding: bytes, as: UTF8.self), editedFrom: text, source: source, layouts: layouts)
+    }
+
+    /// The file's TOML, or why it cannot be edited: its first syntax problem, or the key written
+    /// as a table or dotted key, which an edit of one value cannot untangle.
+    static func document(_ text: String, editing key: SettingKey, source: String) throws(ConfigError) -> TOMLDocument {
+        if case .failure(let failure) = Result(catching: { () throws(TOMLDocument.Failure) in try TOMLDocument(text) }),
+            failure.kind == .table(key.rawValue)
+        {
+            throw ConfigError(
+                FileProblem(
+                    source: source, line: failure.line,
+                    reason: "\(key.rawValue) is written as a table or dotted key here; change it by hand"))
+        }
+        return try Settings.document(text, source: source)
     }
 
     /// The edited text when the parser accepts it; otherwise the problems the edit did not fix,

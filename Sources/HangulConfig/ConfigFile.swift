@@ -1,3 +1,4 @@
+import Glibc
 import HangulCore
 import HangulSystem
 import SystemPackage
@@ -34,22 +35,39 @@ public enum ConfigFile {
     }
 
     /// The file's text, or nil when it does not exist.
-    public static func read(_ path: String) throws(ConfigError) -> String? {
+    ///
+    /// Only a regular file is read, opened without blocking (a FIFO put in its place is refused at
+    /// once rather than waited on), and only one that is the user's own in a directory that is the
+    /// user's own, neither writable by other users: with a shared `XDG_CONFIG_HOME`, settings
+    /// someone else planted (no toggle keys, a layout of theirs) are refused, as the daemon's
+    /// runtime directory is. Group write is allowed, since Debian gives each user a group of their
+    /// own and a umask of 002.
+    ///
+    /// - Parameter owner: Who the file must belong to: the effective user, except in tests.
+    public static func read(_ path: String, owner: uid_t = CurrentProcess.effectiveUserID) throws(ConfigError)
+        -> String?
+    {
         func failure(_ reason: String) -> ConfigError {
             ConfigError(FileProblem(source: path, line: 0, reason: reason))
         }
         let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking])
         } catch let error as Errno where error == .noSuchFileOrDirectory {
             return nil
         } catch {
             throw failure("cannot be opened: \(describe(error))")
         }
         defer { try? descriptor.close() }
-        guard (try? descriptor.status())?.isRegularFile == true else {
-            throw failure("is not a regular file")
+        let status: FileStatus
+        do throws(SystemCallError) {
+            status = try descriptor.status()
+        } catch {
+            throw failure("cannot be read: \(error.errno)")
         }
+        if let kind = irregular(status) { throw failure("is \(kind), not a regular file") }
+        if let reason = distrust(status, owner: owner) { throw failure(reason) }
+        try checkDirectory(of: path, owner: owner)
         let bytes: [UInt8]
         do throws(SystemCallError) {
             bytes = try descriptor.readAll(upTo: maximumSize)
@@ -62,22 +80,74 @@ public enum ConfigFile {
         return text
     }
 
+    /// What a file that is not regular is, for a message; nil for a regular file.
+    static func irregular(_ status: FileStatus) -> String? {
+        switch status.mode & 0o170_000 {
+        case 0o100_000: nil
+        case 0o040_000: "a directory"
+        case 0o010_000: "a named pipe (FIFO)"
+        case 0o140_000: "a socket"
+        case 0o020_000, 0o060_000: "a device"
+        default: "a special file"
+        }
+    }
+
+    /// Why a file or directory with this status cannot be trusted with the user's settings, or nil.
+    /// Root's own are trusted, as root could write anything anyway.
+    static func distrust(_ status: FileStatus, owner: uid_t) -> String? {
+        if status.uid != owner && status.uid != 0 {
+            return "belongs to user \(status.uid), not to you (user \(owner)); settings another user could have "
+                + "written are not read"
+        }
+        if status.permissions & 0o002 != 0 {
+            return "is writable by other users (mode \(octal(status.permissions))); anyone could change your "
+                + "settings: chmod o-w it"
+        }
+        return nil
+    }
+
+    /// Refuses the settings file's directory (followed through a link) when it is another user's or
+    /// writable by other users: whoever can write there can replace the file. A sticky directory
+    /// (`/tmp`) is not refused: nobody else can replace the user's own file in it, and the file's
+    /// own owner is checked.
+    static func checkDirectory(of path: String, owner: uid_t) throws(ConfigError) {
+        let directory = FileSystem.split(path).directory
+        guard let status = try? FileStatus.of(directory, followingSymbolicLinks: true),
+            status.mode & 0o1000 == 0, let reason = distrust(status, owner: owner)
+        else { return }
+        throw ConfigError(FileProblem(source: path, line: 0, reason: "its directory \(directory) \(reason)"))
+    }
+
+    static func octal(_ mode: mode_t) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
     /// Replaces the file with `text`, atomically; creates the file (and its directory) when missing.
     ///
     /// HangulSystem's `FileSystem.replaceContents` does the work: a symlink is followed, so the file
     /// it points to is replaced and the link stays; the new file keeps the old one's permissions, a
     /// new file gets 0644 less the umask; the temporary file beside it is removed on any failure.
-    public static func write(_ text: String, to path: String) throws(ConfigError) {
+    ///
+    /// A symbolic link is followed only to a file of the user's own: never to another user's file
+    /// (as root, `config set` would otherwise take it over), and never when it leads nowhere (a
+    /// dotfile manager's link whose target is missing is not replaced by a plain file).
+    public static func write(
+        _ text: String, to path: String, owner: uid_t = CurrentProcess.effectiveUserID
+    ) throws(ConfigError) {
         func failure(_ reason: String) -> ConfigError {
             ConfigError(FileProblem(source: path, line: 0, reason: reason))
         }
-        let directory = FileSystem.split(path).directory
-        do throws(SystemCallError) {
-            try FileSystem.makeDirectories(directory, mode: 0o755)
-        } catch  where error.errno == .notDirectory {
-            throw failure("\(error.path ?? directory) is not a directory")
-        } catch {
-            throw failure("cannot create the directory \(error.path ?? directory): \(error.errno)")
+        try makeDirectory(of: path, owner: owner)
+        if (try? FileStatus.of(path))?.isSymbolicLink == true {
+            guard let target = try? FileStatus.of(path, followingSymbolicLinks: true) else {
+                throw failure(
+                    "is a symbolic link to \(linkTarget(path)), which does not exist; create that file or remove the link"
+                )
+            }
+            if let reason = distrust(target, owner: owner) {
+                throw failure("is a symbolic link to \(linkTarget(path)), which \(reason)")
+            }
         }
         do throws(SystemCallError) {
             try FileSystem.replaceContents(of: path, with: Array(text.utf8))
@@ -90,6 +160,73 @@ public enum ConfigFile {
             default: throw failure("cannot be written: \(error)")
             }
         }
+    }
+
+    /// How long an edit waits for another one to finish before giving up.
+    static let lockPatience: Duration = .seconds(5)
+
+    /// Runs `body`, a read, edit and write of the file, holding the file's edit lock: an exclusive
+    /// `flock` on `.NAME.lock` beside it (created 0600 when missing, never through a link, and
+    /// left in place), so two `hangulctl config set` at once take turns and neither change is
+    /// lost. Each step alone was safe already; the sequence was not. Creates the directory when
+    /// missing. The lock goes with the descriptor, so a killed editor never leaves it held.
+    ///
+    /// - Throws: The lock's problems (another editor holding it for ``lockPatience``), or `body`'s.
+    public static func editing<Result>(
+        _ path: String, owner: uid_t = CurrentProcess.effectiveUserID, _ body: () throws(ConfigError) -> Result
+    ) throws(ConfigError) -> Result {
+        func failure(_ reason: String) -> ConfigError {
+            ConfigError(FileProblem(source: path, line: 0, reason: reason))
+        }
+        try makeDirectory(of: path, owner: owner)
+        let (directory, name) = FileSystem.split(path)
+        let lockPath = (directory == "/" ? "" : directory) + "/." + name + ".lock"
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(
+                FilePath(lockPath), .readWrite, options: [.create, .closeOnExec, .noFollow],
+                permissions: [.ownerReadWrite])
+        } catch {
+            throw failure("cannot open its lock file \(lockPath): \(describe(error))")
+        }
+        defer { try? descriptor.close() }
+        let deadline = ContinuousClock.now + lockPatience
+        while true {
+            do throws(SystemCallError) {
+                if try descriptor.tryLockExclusively() { break }
+            } catch {
+                throw failure("cannot lock \(lockPath): \(error.errno)")
+            }
+            guard ContinuousClock.now < deadline else {
+                throw failure("another program has been editing it for 5 s (it holds \(lockPath)); try again")
+            }
+            CurrentThread.sleep(for: .milliseconds(5))
+        }
+        return try body()
+    }
+
+    /// Creates the settings file's directory when missing, and refuses one the user cannot trust.
+    static func makeDirectory(of path: String, owner: uid_t) throws(ConfigError) {
+        func failure(_ reason: String) -> ConfigError {
+            ConfigError(FileProblem(source: path, line: 0, reason: reason))
+        }
+        let directory = FileSystem.split(path).directory
+        do throws(SystemCallError) {
+            try FileSystem.makeDirectories(directory, mode: 0o755)
+        } catch  where error.errno == .notDirectory {
+            throw failure("\(error.path ?? directory) is not a directory")
+        } catch {
+            throw failure("cannot create the directory \(error.path ?? directory): \(error.errno)")
+        }
+        try checkDirectory(of: path, owner: owner)
+    }
+
+    /// What a symbolic link holds, for a message.
+    static func linkTarget(_ path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return "?" }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func describe(_ error: any Error) -> String {

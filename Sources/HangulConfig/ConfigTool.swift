@@ -53,12 +53,15 @@ public struct ConfigTool: Sendable {
     }
 
     /// `config set KEY VALUE`: edits the file in place, comments kept, atomically; creates it when
-    /// missing. Nothing is written unless the result is a file the parser accepts.
+    /// missing. Nothing is written unless the result is a file the parser accepts. Read, edit and
+    /// write happen under the file's edit lock (``ConfigFile/editing(_:owner:_:)``).
     public func set(_ key: SettingKey, to value: String, path: String) -> Outcome {
         do throws(ConfigError) {
-            let text = try ConfigFile.read(path) ?? ""
-            let edited = try ConfigEditor.setting(key, to: value, in: text, source: path, layouts: layouts)
-            if edited != text { try ConfigFile.write(edited, to: path) }
+            try ConfigFile.editing(path) { () throws(ConfigError) in
+                let text = try ConfigFile.read(path) ?? ""
+                let edited = try ConfigEditor.setting(key, to: value, in: text, source: path, layouts: layouts)
+                if edited != text { try ConfigFile.write(edited, to: path) }
+            }
             return Outcome()
         } catch {
             return Outcome(errors: "not changed:\n" + error.description + "\n", status: 1)
@@ -69,9 +72,12 @@ public struct ConfigTool: Sendable {
     /// elsewhere kept, written atomically, nothing written unless the parser accepts the result.
     public func unset(_ key: SettingKey, path: String) -> Outcome {
         do throws(ConfigError) {
-            guard let text = try ConfigFile.read(path) else { return Outcome() }
-            let edited = try ConfigEditor.removing(key, from: text, source: path, layouts: layouts)
-            if edited != text { try ConfigFile.write(edited, to: path) }
+            guard try ConfigFile.read(path) != nil else { return Outcome() }
+            try ConfigFile.editing(path) { () throws(ConfigError) in
+                guard let text = try ConfigFile.read(path) else { return }
+                let edited = try ConfigEditor.removing(key, from: text, source: path, layouts: layouts)
+                if edited != text { try ConfigFile.write(edited, to: path) }
+            }
             return Outcome()
         } catch {
             return Outcome(errors: "not changed:\n" + error.description + "\n", status: 1)

@@ -1,6 +1,5 @@
 import HangulCore
 import HangulKeys
-import TOMLKit
 
 extension Settings {
     /// Reads a settings file's text.
@@ -14,52 +13,53 @@ extension Settings {
     ///   - layouts: The layouts `layout` may name, by id or alias: the built-ins plus the user's
     ///     layout files, as the daemon will offer them.
     public static func parse(_ text: String, source: String, layouts: LayoutCatalog) throws(ConfigError) -> Settings {
+        let document = try document(text, source: source)
+        var reader = SettingsReader(source: source, layouts: layouts)
+        for entry in document.entries { reader.read(entry) }
+        guard reader.problems.isEmpty else { throw ConfigError(problems: reader.problems) }
+        return reader.settings
+    }
+
+    /// The file's TOML, or its first syntax problem (or table, or date) with its line.
+    static func document(_ text: String, source: String) throws(ConfigError) -> TOMLDocument {
         if let offset = text.utf8.firstIndex(of: 0) {
             let line = text.utf8[..<offset].count { $0 == UInt8(ascii: "\n") } + 1
             throw ConfigError(
                 FileProblem(source: source, line: line, reason: "contains a NUL byte; a settings file is plain text"))
         }
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(
-                FileProblem(
-                    source: source, line: error.source.begin.line,
-                    reason: "not valid TOML: \(error.description) (column \(error.source.begin.column))"))
+        do throws(TOMLDocument.Failure) {
+            return try TOMLDocument(text)
         } catch {
-            throw ConfigError(FileProblem(source: source, line: 0, reason: "not valid TOML: \(error)"))
+            let reason: String
+            switch error.kind {
+            case .syntax(let problem): reason = "not valid TOML: \(problem) (column \(error.column))"
+            case .table(let name): reason = SettingsReader.unknownKeyReason(name, isTable: true)
+            case .refused(let problem): reason = problem
+            }
+            throw ConfigError(FileProblem(source: source, line: error.line, reason: reason))
         }
-        var reader = SettingsReader(source: source, scanner: TOMLScanner(text), layouts: layouts)
-        for key in table.keys {
-            guard let value = table[key] else { continue }
-            reader.read(key: key, value: value)
-        }
-        guard reader.problems.isEmpty else { throw ConfigError(problems: reader.problems) }
-        return reader.settings
     }
 }
 
 /// Reads the top-level keys of a parsed file into ``Settings``, collecting problems.
 struct SettingsReader {
     let source: String
-    let scanner: TOMLScanner
     let layouts: LayoutCatalog
     var settings = Settings()
     var problems: [FileProblem] = []
 
-    mutating func read(key name: String, value: TOMLValueConvertible) {
-        let line = scanner.entry(name)?.line ?? 0
+    mutating func read(_ entry: TOMLDocument.Entry) {
+        let (name, value, line) = (entry.name, entry.value, entry.line)
         func problem(_ reason: String, line: Int = line) {
             problems.append(FileProblem(source: source, line: line, reason: reason))
         }
         guard let key = SettingKey(rawValue: name) else {
-            problem(Self.unknownKeyReason(name, isTable: value.type == .table))
+            problem(Self.unknownKeyReason(name, isTable: false))
             return
         }
         switch key {
         case .layout:
-            guard let id = value.string else {
+            guard case .string(let id) = value else {
                 return problem(#"layout must be a string naming a layout, such as "3f", not "# + Self.describe(value))
             }
             guard let layout = layouts.layout(named: id) else {
@@ -69,7 +69,7 @@ struct SettingsReader {
             }
             settings.layout = layout.id
         case .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels, .escapeToLatin:
-            guard let flag = value.bool, value.type == .bool else {
+            guard case .bool(let flag) = value else {
                 return problem("\(name) must be true or false, not " + Self.describe(value))
             }
             if let option = key.composerOption {
@@ -80,7 +80,7 @@ struct SettingsReader {
         case .output, .startMode, .commitUnit:
             let words = key.acceptedWords ?? []
             let accepted = words.map { Self.quote($0) }.joined(separator: " or ")
-            guard let word = value.string else {
+            guard case .string(let word) = value else {
                 return problem("\(name) must be \(accepted), not " + Self.describe(value))
             }
             switch key {
@@ -109,13 +109,13 @@ struct SettingsReader {
 
     /// Reads `toggle-keys` or `hanja-keys`: an array of key names, each checked on its own line.
     /// Returns nil (with the problems recorded) when any entry is wrong.
-    private mutating func readKeyList(_ key: SettingKey, _ value: TOMLValueConvertible, line: Int) -> [KeyChord]? {
+    private mutating func readKeyList(_ key: SettingKey, _ value: TOMLDocument.Value, line: Int) -> [KeyChord]? {
         let name = key.rawValue
         let problemCount = problems.count
         func problem(_ reason: String, line: Int) {
             problems.append(FileProblem(source: source, line: line, reason: reason))
         }
-        guard let array = value.array else {
+        guard case .array(let array) = value else {
             problem(
                 "\(name) must be an array of key names such as \(Self.exampleList(for: key)), not "
                     + Self.describe(value), line: line)
@@ -126,15 +126,13 @@ struct SettingsReader {
                 "\(name) lists \(array.count) keys; at most \(Settings.maximumKeysInAList) are allowed", line: line)
             return nil
         }
-        let elementLines = scanner.entry(name)?.elementLines ?? []
         var chords: [KeyChord] = []
-        for index in 0..<array.count {
-            let elementLine = index < elementLines.count ? elementLines[index] : line
-            let element = array[index]
+        for (index, element) in array.enumerated() {
+            let elementLine = element.line
             let label = "\(name)[\(index)]"
-            guard let notation = element.string else {
+            guard case .string(let notation) = element.value else {
                 problem(
-                    #"\#(label) must be a key name such as "Shift+space", not "# + Self.describe(element),
+                    #"\#(label) must be a key name such as "Shift+space", not "# + Self.describe(element.value),
                     line: elementLine)
                 continue
             }
@@ -175,17 +173,13 @@ struct SettingsReader {
     }
 
     /// A value for a message: its TOML type, and the value itself when short.
-    static func describe(_ value: TOMLValueConvertible) -> String {
-        switch value.type {
-        case .string: "the string " + quote(value.string ?? "")
-        case .int: "the integer \(value.int ?? 0)"
-        case .double: "the number \(value.double ?? 0)"
-        case .bool: (value.bool ?? false) ? "true" : "false"
+    static func describe(_ value: TOMLDocument.Value) -> String {
+        switch value {
+        case .string(let string): "the string " + quote(string)
+        case .integer(let integer): "the integer \(integer)"
+        case .float(let float): "the number \(float)"
+        case .bool(let bool): bool ? "true" : "false"
         case .array: "an array"
-        case .table: "a table"
-        case .date: "a date"
-        case .time: "a time"
-        case .dateTime: "a date-time"
         }
     }
 

@@ -67,6 +67,15 @@ public struct LayoutCatalog: Sendable {
         entries.first { $0.layout.id == name || $0.layout.aliases.contains(name) }?.layout
     }
 
+    /// The catalog with only the entries `isKept` keeps, in order; built-in layouts and the
+    /// user's overrides of them are always kept, whatever it says. Names stay unique, since a
+    /// subset of unique names is.
+    public func keeping(_ isKept: (Entry) -> Bool) -> LayoutCatalog {
+        var result = self
+        result.entries = entries.filter { isKept($0) || $0.source == .builtIn || $0.overridesBuiltIn }
+        return result
+    }
+
     /// Adds a layout read from a file, keeping every name unique.
     ///
     /// A layout with a built-in's id replaces it in place and also answers to the built-in's long

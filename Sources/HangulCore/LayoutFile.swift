@@ -30,6 +30,11 @@ public enum LayoutFile {
     /// The largest file accepted; the biggest built-in layout is about 20 KiB.
     public static let maximumSize = 256 * 1024
 
+    /// The most `alias` lines a layout may have: every name of every layout is listed in the
+    /// daemon's `hello`, whose line has a bound, and one layout with 2,500 aliases made it 90 KB
+    /// (issue 23, fault 10). The built-ins have one each.
+    public static let maximumAliases = 16
+
     /// Parses a layout file; `source` names it in errors.
     public static func parse(_ text: String, source: String) throws(FileProblem) -> Layout {
         var parser = Parser(source: source)
@@ -87,6 +92,11 @@ extension LayoutFile {
                 try claim(value, line: line)
                 id = value
             case "alias":
+                // `hello` lists every name of every layout in one line (PROTOCOL.md section 10).
+                guard aliases.count < LayoutFile.maximumAliases else {
+                    throw error(
+                        line: line, "a layout has at most \(LayoutFile.maximumAliases) aliases; keep the names you use")
+                }
                 let value = try identifier(tokens, line: line)
                 try claim(value, line: line)
                 aliases.append(value)

@@ -16,6 +16,8 @@ public struct HanjaCandidates: Sendable, RandomAccessCollection {
 
     @usableFromInline var storages: [HanjaTable.Storage] = []
     @usableFromInline var items: [Item] = []
+    /// The values earlier tables listed for the key being gathered; kept for its capacity.
+    var listedValues: Set<HanjaListedValue> = []
 
     /// An empty list.
     public init() {}

@@ -10,7 +10,11 @@
 ///
 /// Match kinds try keys longest first (see ``HanjaMatch``), and all tables are asked for one key
 /// before the next, shorter key is tried: a whole word from the system dictionary comes before a
-/// one-syllable entry from the user's.
+/// one-syllable entry from the user's. A list holds at most ``maximumCandidates``.
+///
+/// A lookup runs on the daemon's event loop, so its cost is bounded whatever the files hold: at
+/// most ``maximumCandidates`` entries are read per table and key, and a later table's repeats are
+/// found with a set, one hash lookup each (issue 23, fault 3).
 public struct HanjaDictionary: Sendable {
     /// The tables, highest priority first.
     public let tables: [HanjaTable]
@@ -80,22 +84,42 @@ public struct HanjaDictionary: Sendable {
         }
     }
 
-    /// Appends every table's entries for exactly `key`, leaving out a value an earlier table gave.
+    /// The most candidates one lookup lists, and the most entries of one key read from each table.
+    ///
+    /// libhangul's largest list is 구's, 352 candidates; a list ten times as long is no use to anyone
+    /// choosing with the digit keys, and the bound keeps a lookup's cost (and a session's list)
+    /// small whatever a dictionary holds: a 64 MiB file can put eleven million entries under one key.
+    public static let maximumCandidates = 1024
+
+    /// Appends every table's entries for exactly `key`, leaving out a value an earlier table gave,
+    /// until the list holds ``maximumCandidates``.
+    ///
+    /// The first table with entries for the key is listed as it is. From the second on, the values
+    /// already listed for the key are put in a set (reused, so no allocation once it has grown), and
+    /// each entry of the later table is one hash lookup; the table's own values join the set only
+    /// after the whole table was read, since within one table nothing is left out.
     private func gather(_ key: UnsafeBufferPointer<UInt8>, into candidates: inout HanjaCandidates) {
         let firstOfKey = candidates.items.count
+        var listedOfKey = firstOfKey
         for (tableIndex, storage) in storages.enumerated() {
+            guard candidates.items.count < Self.maximumCandidates else { return }
             let range = storage.entries(forKey: key)
             if range.isEmpty { continue }
+            let read = range.prefix(Self.maximumCandidates)
             let firstOfTable = candidates.items.count
-            for entry in range {
-                if firstOfTable > firstOfKey
-                    && candidates.items[firstOfKey..<firstOfTable].contains(where: {
-                        storages[Int($0.table)].sameValue(Int($0.entry), storage, entry)
-                    })
-                {
+            if firstOfTable > firstOfKey {
+                if listedOfKey == firstOfKey { candidates.listedValues.removeAll(keepingCapacity: true) }
+                for item in candidates.items[listedOfKey..<firstOfTable] {
+                    candidates.listedValues.insert(HanjaListedValue(storages[Int(item.table)], Int(item.entry)))
+                }
+                listedOfKey = firstOfTable
+            }
+            for entry in read {
+                if firstOfTable > firstOfKey && candidates.listedValues.contains(HanjaListedValue(storage, entry)) {
                     continue
                 }
                 candidates.items.append(HanjaCandidates.Item(table: UInt32(tableIndex), entry: UInt32(entry)))
+                if candidates.items.count == Self.maximumCandidates { return }
             }
         }
     }

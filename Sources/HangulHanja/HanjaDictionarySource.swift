@@ -5,42 +5,127 @@ import Synchronization
 /// The daemon's sessions all read the same immutable ``HanjaDictionary``. Loading the system
 /// `hanja.txt` costs about 16 MB and 13 ms, so it happens on the first hanja key of any session, not
 /// at start: a daemon whose users never convert keeps its idle footprint, and the first conversion
-/// waits once. The load runs under the lock, so sessions pressing their first hanja key at the same
-/// moment wait for one load rather than each starting their own. Typing never touches this type.
+/// waits once. Typing never touches this type.
+///
+/// Two ways to load. Made with ``init(loading:)`` (`hangul-compose`, tests), the first use loads
+/// under the lock and waits for it, and sessions asking at the same moment wait for that one load.
+/// Made with ``init(loading:inBackground:sleep:patience:)`` (the daemon), the first use starts the
+/// load on another thread and waits at most `patience` for it: a hanja key is answered from the
+/// dictionary when it is ready by then (the system files are), and as if there were none when it is
+/// not, so a huge user file (a 60 MiB unsorted one takes seconds to sort) never holds the event
+/// loop and every other session behind it (issue 23, fault 3). The next hanja key finds it loaded.
 ///
 /// ``reload()`` forgets the loaded dictionary; the next lookup reads the files again (the daemon's
-/// SIGHUP). Sessions keep the table they already hold until their next hanja key.
+/// SIGHUP). Sessions keep the table they already hold until their next hanja key. A load still
+/// running when ``reload()`` is called is not used: the next use starts another.
 public final class HanjaDictionarySource: Sendable {
-    private let load: @Sendable () -> HanjaDictionary
-    private let loaded: Mutex<HanjaDictionary?>
+    private enum State: Sendable {
+        /// Not loaded since start or the last reload.
+        case idle
+        /// A background load of this generation is running.
+        case loading(generation: Int)
+        case loaded(HanjaDictionary)
+    }
 
-    /// A source that calls `load` on first use and after each ``reload()``.
+    /// How the daemon runs a background load: a function that runs its argument on another thread
+    /// (false when it could not), a sleep, and the longest a hanja key waits for the load.
+    private struct Background: Sendable {
+        let start: @Sendable (@escaping @Sendable () -> Void) -> Bool
+        let sleep: @Sendable (Duration) -> Void
+        let patience: Duration
+    }
+
+    private let load: @Sendable () -> HanjaDictionary
+    private let background: Background?
+    private let state: Mutex<(state: State, generation: Int)>
+
+    /// A source that calls `load` on first use and after each ``reload()``, waiting for it.
     public init(loading load: @escaping @Sendable () -> HanjaDictionary) {
         self.load = load
-        loaded = Mutex(nil)
+        background = nil
+        state = Mutex((.idle, 0))
+    }
+
+    /// A source that calls `load` on another thread, started by `inBackground`, on first use and
+    /// after each ``reload()``; a use waits at most `patience` (checking every millisecond with
+    /// `sleep`) and gets ``HanjaDictionary/empty`` when the load has not finished by then.
+    /// `inBackground` returns false when it could not start a thread; the load then runs in the
+    /// caller, as ``init(loading:)`` does.
+    public init(
+        loading load: @escaping @Sendable () -> HanjaDictionary,
+        inBackground: @escaping @Sendable (@escaping @Sendable () -> Void) -> Bool,
+        sleep: @escaping @Sendable (Duration) -> Void, patience: Duration
+    ) {
+        self.load = load
+        background = Background(start: inBackground, sleep: sleep, patience: patience)
+        state = Mutex((.idle, 0))
     }
 
     /// A source that always gives `dictionary` (tests, and callers that loaded it themselves).
     public init(_ dictionary: HanjaDictionary) {
         load = { dictionary }
-        loaded = Mutex(dictionary)
+        background = nil
+        state = Mutex((.loaded(dictionary), 0))
     }
 
-    /// The dictionary, loading it first when this is the first use since start or ``reload()``.
+    /// The dictionary, loading it first when this is the first use since start or ``reload()``;
+    /// in the background mode, ``HanjaDictionary/empty`` while a load takes longer than its patience.
     public var dictionary: HanjaDictionary {
-        loaded.withLock { loaded in
-            if let dictionary = loaded { return dictionary }
-            let dictionary = load()
-            loaded = dictionary
-            return dictionary
+        guard let background else {
+            return state.withLock { current in
+                if case .loaded(let dictionary) = current.state { return dictionary }
+                let dictionary = load()
+                current.state = .loaded(dictionary)
+                return dictionary
+            }
+        }
+        let started: Int? = state.withLock { current in
+            guard case .idle = current.state else { return nil }
+            current.generation += 1
+            current.state = .loading(generation: current.generation)
+            return current.generation
+        }
+        if let generation = started {
+            let load = self.load
+            let began = background.start { [self] in
+                let dictionary = load()
+                finish(generation, with: dictionary)
+            }
+            if !began { finish(generation, with: load()) }
+        }
+        let deadline = ContinuousClock.now + background.patience
+        while true {
+            let loaded: HanjaDictionary? = state.withLock { current in
+                if case .loaded(let dictionary) = current.state { return dictionary }
+                return nil
+            }
+            if let loaded { return loaded }
+            guard ContinuousClock.now < deadline else { return .empty }
+            background.sleep(.milliseconds(1))
+        }
+    }
+
+    /// Records a finished load, unless a reload came after it started.
+    private func finish(_ generation: Int, with dictionary: HanjaDictionary) {
+        state.withLock { current in
+            guard case .loading(let running) = current.state, running == generation else { return }
+            current.state = .loaded(dictionary)
         }
     }
 
     /// Whether the dictionary has been loaded (and not forgotten since).
-    public var isLoaded: Bool { loaded.withLock { $0 != nil } }
+    public var isLoaded: Bool {
+        state.withLock { current in
+            if case .loaded = current.state { return true }
+            return false
+        }
+    }
 
     /// Forgets the dictionary, so the next use loads the files again.
     public func reload() {
-        loaded.withLock { $0 = nil }
+        state.withLock { current in
+            current.state = .idle
+            current.generation += 1
+        }
     }
 }

@@ -12,10 +12,14 @@ extension HanjaTable {
     /// Builds a table from a file's bytes.
     ///
     /// A line that cannot be an entry is skipped and reported with its line number: one without a
-    /// `:` (no value), with an empty key or value, longer than ``maximumLineLength`` or not valid
-    /// UTF-8. Empty lines, lines of spaces and tabs, and lines starting with `#` are not entries and
-    /// not problems. A `\r` before the line feed is dropped, so files saved with CRLF line ends read
-    /// alike. The comment is everything after the second `:`, colons included.
+    /// `:` (no value), with an empty key or value, longer than ``maximumLineLength``, not valid
+    /// UTF-8, or holding a control character (U+0000–U+001F and DEL: ESC, CR, NUL, tab…, and the
+    /// C1 controls a terminal acts on, ``actingC1Controls``), since a candidate is typed into the
+    /// application as it is. The first ``reportedProblems`` such lines are reported one by one, the
+    /// rest in one problem that counts them. Empty lines, lines of spaces and tabs, and lines
+    /// starting with `#` are not entries and not problems. A `\r` before the line feed is dropped,
+    /// so files saved with CRLF line ends read alike, and so is a byte order mark at the start of
+    /// the file. The comment is everything after the second `:`, colons included.
     ///
     /// libhangul differs only on malformed lines, which it reads its own way rather than report:
     /// `strtok` skips empty fields (`:韓:x` gets the key 韓), a line without a second `:` keeps its
@@ -51,6 +55,20 @@ extension HanjaTable {
         self.storage = storage
     }
 
+    /// The skipped lines reported one by one, per file; the rest are counted in one more problem.
+    /// A file in another format (300,000 lines of it) made 300,000 problems, each a line of the
+    /// daemon's log written on its event loop: 2.2 s and 61 MB (issue 23, fault 4).
+    public static let reportedProblems = 10
+
+    /// The C1 controls a terminal acts on, as bits by their offset from U+0080: IND, NEL, HTS, RI
+    /// (U+0084, U+0085, U+0088, U+008D: lines and tabs), DCS, SOS (U+0090, U+0098) and CSI, ST, OSC,
+    /// PM, APC (U+009B–U+009F), which start or end a sequence as ESC P, ESC [ and ESC ] do. The
+    /// other C1 codes do nothing on a screen, and libhangul's own `hanja.txt` has two of them (U+0092
+    /// and U+0080 in 무등's entry, line 81,506), so they load; every C0 control and DEL is refused.
+    static let actingC1Controls: UInt32 =
+        1 << 0x04 | 1 << 0x05 | 1 << 0x08 | 1 << 0x0D | 1 << 0x10 | 1 << 0x18 | 1 << 0x1B | 1 << 0x1C | 1 << 0x1D
+        | 1 << 0x1E | 1 << 0x1F
+
     private static let lineFeed: UInt8 = 0x0A
     private static let carriageReturn: UInt8 = 0x0D
     private static let colon: UInt8 = 0x3A
@@ -61,13 +79,16 @@ extension HanjaTable {
         _ buffer: UnsafeBufferPointer<UInt8>, source: String
     ) -> (entries: [Entry], problems: [FileProblem], maximumKeyLength: Int) {
         var problems: [FileProblem] = []
+        var skipped = 0
         var maximumKeyLength = 0
         // Room for as many entries as there can be lines of at least four bytes (`k:v` and its line
         // feed), reserved up front: no regrowth copies, and pages never written are never resident.
         let entries = [Entry](unsafeUninitializedCapacity: buffer.count / 4 + 1) { output, initialized in
             let count = buffer.count
             var entryCount = 0
-            var lineStart = 0
+            // A byte order mark, which some editors write at the start of a UTF-8 file, is not part
+            // of the first key (it made the first entry impossible to find).
+            var lineStart = count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
             var line = 0
             while lineStart < count {
                 line &+= 1
@@ -75,6 +96,9 @@ extension HanjaTable {
                 var firstColon = -1
                 var secondColon = -1
                 var isValid = true
+                // The first control character of the line (C0, DEL or C1) and its scalar value.
+                var control = -1
+                var controlScalar: UInt32 = 0
                 // One step per character: ASCII is checked for the separators, a multi-byte sequence
                 // is validated and stepped over whole (a separator is never inside one).
                 while lineEnd < count {
@@ -87,6 +111,9 @@ extension HanjaTable {
                             } else if secondColon < 0 {
                                 secondColon = lineEnd
                             }
+                        } else if (byte < 0x20 || byte == 0x7F) && control < 0 {
+                            control = lineEnd
+                            controlScalar = UInt32(byte)
                         }
                         lineEnd &+= 1
                     } else if byte &- 0xE1 < 0x0D && count &- lineEnd >= 3 {
@@ -103,6 +130,14 @@ extension HanjaTable {
                     } else {
                         let length = utf8SequenceLength(buffer, lineEnd)
                         isValid = isValid && length > 0
+                        // C1 controls, U+0080–U+009F, are C2 80 to C2 9F; see `actingC1Controls`.
+                        if byte == 0xC2 && length == 2 && control < 0 {
+                            let second = buffer[lineEnd &+ 1]
+                            if second < 0xA0 && Self.actingC1Controls & (1 << UInt32(second & 0x1F)) != 0 {
+                                control = lineEnd
+                                controlScalar = UInt32(second)
+                            }
+                        }
                         lineEnd &+= max(length, 1)
                     }
                 }
@@ -123,6 +158,14 @@ extension HanjaTable {
                     reason = "has an empty key" + form
                 } else if valueEnd == firstColon + 1 {
                     reason = "has an empty value" + form
+                } else if control >= 0 && control < contentEnd {
+                    // A candidate is inserted as typed text: in a terminal ESC starts a sequence
+                    // and CR presses Enter (issue 23, hole D4). A CR that ends the line is not here,
+                    // since `contentEnd` is before it.
+                    let field = control < firstColon ? "key" : control < valueEnd ? "value" : "meaning"
+                    reason =
+                        "has a control character (\(Self.scalarName(controlScalar))) in its \(field); a candidate is "
+                        + "typed into the application as it is, so remove it"
                 } else {
                     let keyLength = firstColon - start
                     maximumKeyLength = max(maximumKeyLength, keyLength)
@@ -134,11 +177,29 @@ extension HanjaTable {
                     entryCount &+= 1
                     continue
                 }
-                problems.append(FileProblem(source: source, line: line, reason: reason))
+                skipped &+= 1
+                if skipped <= Self.reportedProblems {
+                    problems.append(FileProblem(source: source, line: line, reason: reason))
+                }
             }
             initialized = entryCount
         }
+        if skipped > Self.reportedProblems {
+            problems.append(
+                FileProblem(
+                    source: source, line: 0,
+                    reason:
+                        "\(skipped - Self.reportedProblems) more lines were skipped (\(skipped) in all); the first ten are "
+                        + "reported above, each with its reason; is it a dictionary in libhangul's key:value:comment "
+                        + "format?"))
+        }
         return (entries, problems, maximumKeyLength)
+    }
+
+    /// `U+001B`: a scalar as the Unicode standard writes it, at least four hex digits.
+    static func scalarName(_ scalar: UInt32) -> String {
+        let digits = String(scalar, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     private static func isBlank(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {

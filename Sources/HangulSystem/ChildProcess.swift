@@ -3,9 +3,8 @@ import SystemPackage
 
 /// A child process this one started, by its pid: learning how it ended, and ending it.
 ///
-/// Starting one stays with the caller (the daemon's helper runner uses `posix_spawn` with a shim
-/// from CGNUShims); what every caller then needs, `waitpid` retried on `EINTR` and its status
-/// decoded, is here once.
+/// Started by ``spawn(_:arguments:setup:)``, the one way this project starts a program; what every
+/// caller then needs, `waitpid` retried on `EINTR` and its status decoded, is here once too.
 public struct ChildProcess: Equatable, Sendable {
     /// How a child ended.
     public enum Termination: Equatable, Sendable {

@@ -9,8 +9,9 @@ public enum Signals {
     ///
     /// For SIGPIPE this turns a write to a closed pipe from a silent death into an `EPIPE` the
     /// writer reports. An ignored disposition is inherited across `exec`; a program spawning
-    /// others resets it in the child (the daemon's helper runner does). A Dispatch signal source
-    /// still sees an ignored signal, which is how the daemon waits for SIGTERM and SIGHUP.
+    /// others should reset it in the child. A Dispatch signal source still sees an ignored signal
+    /// that reaches a thread blocking it, which is how the daemon waits for SIGTERM and SIGHUP
+    /// (``blockAsynchronousSignalsInThisThread()``).
     /// Throws `EINVAL` for a number that is not a signal, and for SIGKILL and SIGSTOP, which
     /// cannot be ignored: `sigaction(9): Invalid argument`.
     public static func ignore(_ signal: CInt) throws(SystemCallError) {
@@ -20,6 +21,22 @@ public enum Signals {
         guard sigaction(signal, &action, nil) == 0 else {
             throw .last("sigaction(\(signal))")
         }
+    }
+
+    /// Blocks every asynchronous signal in the calling thread, for a helper thread that never acts
+    /// on one (the daemon's file watcher and reload runner).
+    ///
+    /// The daemon ignores its signals and reads them through Dispatch signal sources; a process
+    /// signal that the kernel hands to a thread not blocking it is then discarded by the ignored
+    /// disposition, and SIGTERM was lost that way (a stopped daemon sent SIGTERM and SIGCONT hung
+    /// in some runs). A thread that blocks them leaves them to the sources. Faults (SIGSEGV,
+    /// SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT) are left unblocked: they belong to the thread
+    /// that caused them.
+    public static func blockAsynchronousSignalsInThisThread() {
+        var set = sigset_t()
+        sigfillset(&set)
+        for fault in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT] { sigdelset(&set, fault) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
     /// Whether `signal` is ignored now (`sigaction(2)` queried, nothing changed); false for a

@@ -5,6 +5,7 @@ import HangulHanja
 import HangulKeys
 import HangulLayoutFiles
 import HangulProtocol
+import HangulSystem
 import Logging
 
 /// The `hanguld` command: flags in, `Daemon.run` does the rest.
@@ -30,8 +31,8 @@ struct Hanguld: AsyncParsableCommand {
             The settings file (--config, default $XDG_CONFIG_HOME/hangul/config.toml) gives every new \
             session its options and starting mode; a missing file means the defaults, a broken one is \
             logged with its lines and the defaults (or, on a reload, the settings in force) are kept. \
-            It is read by running hangulctl (beside hanguld, or --hangulctl), and read again on SIGHUP \
-            and whenever it or a layout file changes: open sessions then take every option they have \
+            It is TOML without tables or dates (README, "Configuration"), read by the daemon itself, and \
+            read again on SIGHUP and whenever it or a layout file changes: open sessions then take every option they have \
             not set themselves, at their next syllable boundary.
             Hanja and symbol conversion reads libhangul's dictionaries (Debian's libhangul-data: \
             /usr/share/libhangul/hanja/hanja.txt and mssymbol.txt), $XDG_CONFIG_HOME/hangul/hanja.txt \
@@ -78,11 +79,6 @@ struct Hanguld: AsyncParsableCommand {
             "Read the settings from this file instead of $XDG_CONFIG_HOME/hangul/config.toml.",
             valueName: "path"))
     var config: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Read the settings file with this hangulctl instead of the one beside hanguld.", valueName: "path"))
-    var hangulctl: String?
 
     @Option(
         name: .customLong("hanja-file"),
@@ -140,15 +136,13 @@ struct Hanguld: AsyncParsableCommand {
             logger.critical("no settings file: set XDG_CONFIG_HOME or HOME, or give --config PATH")
             throw ExitCode(1)
         }
-        let loader = SettingsLoader(
-            configPath: configPath, hangulctlPath: self.hangulctl ?? SettingsPaths.hangulctlBesideExecutable(),
-            layoutFiles: layoutFiles)
+        let loader = SettingsLoader(configPath: configPath)
         let store = SettingsStore(configPath: configPath)
         Self.loadSettings(loader, layouts: layouts, into: store, logger: logger)
         let layoutDirectory = UserLayouts.directory(environment: environment)
         var watching = [
             DirectoryWatcher.Watch(
-                directory: SettingsPaths.directory(of: configPath),
+                directory: SettingsPaths.directory(of: configPath), link: configPath,
                 matches: { [name = SettingsPaths.fileName(of: configPath)] in $0 == name })
         ]
         if let layoutDirectory {
@@ -160,12 +154,19 @@ struct Hanguld: AsyncParsableCommand {
             configuration: configuration,
             factory: ProtocolSessionFactory(
                 decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja),
-            reload: {
+            reload: { install in
                 hanja.reload()
-                guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return nil }
-                Self.loadSettings(loader, layouts: layouts, into: store, logger: logger)
-                return ProtocolSessionFactory(
-                    decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja)
+                guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return }
+                let outcome = loader.load(layouts: layouts)
+                // The factory first, then the settings: a session opened in between starts from the
+                // settings in force with the new layouts, and takes the new settings at its next
+                // syllable boundary. The other way round, a session made by the old factory could
+                // adopt settings naming a layout only the new one has, and stay on the default.
+                install(
+                    ProtocolSessionFactory(
+                        decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store,
+                        hanja: hanja))
+                Self.publish(outcome, of: loader, into: store, logger: logger)
             },
             watching: watching,
             settings: store,
@@ -179,7 +180,14 @@ struct Hanguld: AsyncParsableCommand {
     private static func loadSettings(
         _ loader: SettingsLoader, layouts: LayoutCatalog, into store: SettingsStore, logger: Logger
     ) {
-        switch loader.load(layouts: layouts) {
+        publish(loader.load(layouts: layouts), of: loader, into: store, logger: logger)
+    }
+
+    /// Puts what a load found into `store` (accepted settings) or the log (problems).
+    private static func publish(
+        _ outcome: SettingsLoader.Outcome, of loader: SettingsLoader, into store: SettingsStore, logger: Logger
+    ) {
+        switch outcome {
         case .loaded(let settings):
             let generation = store.replace(with: settings)
             logger.notice("settings loaded", metadata: ["file": "\(loader.configPath)", "generation": "\(generation)"])
@@ -194,23 +202,39 @@ struct Hanguld: AsyncParsableCommand {
     /// The shared hanja dictionary, read on first use: the system table takes about 16 MB, which an
     /// idle daemon should not hold (the 1,000-idle-sessions RSS target is 30 MB). Problems are logged
     /// by file, line and reason, never with the lines' content.
+    ///
+    /// The load runs on a thread of its own, and a hanja key waits for it at most
+    /// ``hanjaLoadPatience``: the system files load in about 13 ms, but a user's file of tens of MiB
+    /// takes seconds, and the event loop (every session's keys) must not wait that long. Such a
+    /// key finds no dictionary yet and goes on as PROTOCOL.md section 9.5 says; the next one finds it.
     private static func hanjaSource(files: [String], system: Bool, logger: Logger) -> HanjaDictionarySource {
-        HanjaDictionarySource {
-            let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }
-            let loaded = HanjaFiles(
-                user: user, files: files, system: system ? HanjaFiles.systemDictionaryPath : nil,
-                symbols: system ? HanjaFiles.systemSymbolsPath : nil)
-            for problem in loaded.problems {
-                if problem.isExplicit {
-                    logger.error("hanja file rejected: \(problem)")
-                } else {
-                    logger.warning("hanja file: \(problem)")
-                }
+        HanjaDictionarySource(
+            loading: { loadHanja(files: files, system: system, logger: logger) },
+            inBackground: { body in (try? DetachedThread.start(body)) != nil },
+            sleep: { CurrentThread.sleep(for: $0) }, patience: hanjaLoadPatience)
+    }
+
+    /// The longest a hanja key waits for the dictionaries to load: long enough that the system
+    /// files (13 ms in a release build, some hundreds of ms in a debug build on a busy machine) are
+    /// always there for the first key, short enough that a huge file stalls the other sessions once,
+    /// for two seconds, rather than for as long as it takes.
+    static let hanjaLoadPatience = Duration.seconds(2)
+
+    private static func loadHanja(files: [String], system: Bool, logger: Logger) -> HanjaDictionary {
+        let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }
+        let loaded = HanjaFiles(
+            user: user, files: files, system: system ? HanjaFiles.systemDictionaryPath : nil,
+            symbols: system ? HanjaFiles.systemSymbolsPath : nil)
+        for problem in loaded.problems {
+            if problem.isExplicit {
+                logger.error("hanja file rejected: \(problem)")
+            } else {
+                logger.warning("hanja file: \(problem)")
             }
-            let entries = loaded.dictionary.tables.reduce(0) { $0 + $1.entryCount }
-            logger.info("hanja dictionary loaded: \(loaded.dictionary.tables.count) files, \(entries) entries")
-            return loaded.dictionary
         }
+        let entries = loaded.dictionary.tables.reduce(0) { $0 + $1.entryCount }
+        logger.info("hanja dictionary loaded: \(loaded.dictionary.tables.count) files, \(entries) entries")
+        return loaded.dictionary
     }
 
     /// Reads the built-in and user layouts, logging every problem; nil when a `--layout-file` is
@@ -226,11 +250,17 @@ struct Hanguld: AsyncParsableCommand {
             }
         }
         if layouts.problems.contains(where: \.isExplicit) { return nil }
-        for entry in layouts.catalog.entries where entry.source != .builtIn {
+        // Every layout is listed in hello, whose line must fit the protocol's bound: user layouts
+        // beyond what fits are left out here, at load time, each named in the log.
+        let (catalog, leftOut) = HelloResult.fitting(layouts.catalog)
+        for problem in leftOut {
+            logger.warning("layout file skipped: \(problem)")
+        }
+        for entry in catalog.entries where entry.source != .builtIn {
             let verb = entry.overridesBuiltIn ? "overrides the built-in layout" : "adds layout"
             logger.info("\(entry.source) \(verb) \(entry.layout.id)")
         }
-        return layouts.catalog
+        return catalog
     }
 }
 

@@ -114,8 +114,7 @@ import Testing
                 == #"\#(Self.path):2: unknown key "auto_reorder"; did you mean "auto-reorder"? Keys are kebab-case"#)
         #expect(
             Self.refusal(.layout, "3f", in: "layout = \n")
-                == "\(Self.path):1: not valid TOML: Error while parsing key-value pair: expected value, saw '\\n' (column 10)"
-        )
+                == "\(Self.path):1: not valid TOML: expected a value after =, found the end of the line (column 10)")
     }
 
     @Test func onlyTheProblemsTheEditLeavesAreReported() {

@@ -40,7 +40,7 @@ import Testing
         let cases: [(String, String)] = [
             (big, "\(big): is larger than 65536 bytes, the most a settings file may be"),
             (binary, "\(binary): is not valid UTF-8"),
-            (directory.path, "\(directory.path): is not a regular file"),
+            (directory.path, "\(directory.path): is a directory, not a regular file"),
         ]
         for (path, message) in cases {
             #expect(throws: ConfigError(problems: [Self.problem(message)])) { try ConfigFile.read(path) }

@@ -108,8 +108,31 @@ import Testing
     @Test func invalidTOMLIsReportedWithItsLineAndColumn() {
         #expect(
             Self.problems("layout = \"2\"\nauto-reorder = \n")
-                == "\(Self.path):2: not valid TOML: Error while parsing key-value pair: expected value, saw '\\n' (column 16)"
+                == "\(Self.path):2: not valid TOML: expected a value after =, found the end of the line (column 16)")
+    }
+
+    @Test func aDateATimeOrAnInlineTableIsRefusedWithItsLine() {
+        #expect(
+            Self.problems("# settings\nstart-mode = 2026-11-24\n")
+                == #"\#(Self.path):2: "start-mode" is a date; a settings file has no dates or times (a value in quotes is a string)"#
         )
+        #expect(
+            Self.problems("# settings\ncommit-unit = 12:00:00\n")
+                == #"\#(Self.path):2: "commit-unit" is a time; a settings file has no dates or times (a value in quotes is a string)"#
+        )
+        #expect(
+            Self.problems("# settings\nescape-to-latin = {on = true}\n")
+                == #"\#(Self.path):2: "escape-to-latin" is an inline table; a settings file has no tables: write each setting as a key of its own"#
+        )
+    }
+
+    @Test func aByteOrderMarkAndCRLFLineEndsAreRead() throws {
+        let settings = try Self.parse("\u{FEFF}layout = \"3f\"\r\ntoggle-keys = [\r\n  \"Hangul\",\r\n]\r\n")
+        #expect(settings.layout == "3f")
+        #expect(settings.toggleKeys == [KeyChord(keysym: .hangul)])
+        #expect(
+            Self.problems("\u{FEFF}layout = \"3f\"\r\noutput = \"x\"\r\n")
+                == #"\#(Self.path):2: output must be "syllables" or "jamo", not "x""#)
     }
 
     @Test func aNULByteIsRejected() {
@@ -177,11 +200,8 @@ import Testing
         (#"combi-on-double-stroke = "yes""#, #"combi-on-double-stroke must be true or false, not the string "yes""#),
         ("non-choseong-combi = 1.5", "non-choseong-combi must be true or false, not the number 1.5"),
         ("extended-vowels = [true]", "extended-vowels must be true or false, not an array"),
-        ("escape-to-latin = {on = true}", "escape-to-latin must be true or false, not a table"),
         ("layout = 3", #"layout must be a string naming a layout, such as "3f", not the integer 3"#),
         ("output = true", #"output must be "syllables" or "jamo", not true"#),
-        ("start-mode = 2026-11-24", #"start-mode must be "hangul" or "latin", not a date"#),
-        ("commit-unit = 12:00:00", #"commit-unit must be "syllable" or "word", not a time"#),
         (
             #"toggle-keys = "Hangul""#,
             #"toggle-keys must be an array of key names such as ["Hangul", "Shift+space"], not the string "Hangul""#

@@ -18,14 +18,17 @@ struct RunningDaemon {
     /// `limits`, shell commands such as `ulimit -Sn 80`, run before the daemon is exec'd in their place.
     static func start(
         _ arguments: [String] = [], userLayouts: [String: String] = [:], configFile: String? = nil,
-        limits: String? = nil
+        limits: String? = nil, binary: String = SystemTools.hanguld, configMode: mode_t? = nil
     ) async throws -> RunningDaemon {
-        let path = SystemTools.hanguld
+        let path = binary
         try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) missing: run swift build first")
         let directory = try TemporaryDirectory()
         let socketPath = directory.child("hangul/hanguld.sock")
         for (name, text) in userLayouts { try directory.write(text, to: "config/hangul/layouts/" + name) }
-        if let configFile { try directory.write(configFile, to: "config/hangul/config.toml") }
+        if let configFile {
+            let path = try directory.write(configFile, to: "config/hangul/config.toml")
+            if let configMode { chmod(path, configMode) }
+        }
         var environment = ProcessInfo.processInfo.environment
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "HANGULD_SOCKET"] { environment[name] = nil }
         environment["XDG_CONFIG_HOME"] = directory.child("config")

@@ -4,8 +4,8 @@ import HangulClient
 import HangulTestSupport
 import Testing
 
-/// `hanguld` starts sessions from the settings file and follows its edits (issue 14): read through
-/// `hangulctl` at start, again on SIGHUP and when the file changes on disk.
+/// `hanguld` starts sessions from the settings file and follows its edits (issue 14): read in the
+/// daemon at start, again on SIGHUP and when the file changes on disk.
 @Suite(.hangGuard)
 struct SettingsDaemonTests {
     static let hello = #"{"id":1,"method":"hello","params":{"protocol":1}}"# + "\n"
@@ -181,16 +181,19 @@ struct SettingsDaemonTests {
                 "\(daemon.configPath):2: output must be \"syllables\" or \"jamo\", not \"syllable\""))
     }
 
-    @Test func aMissingHangulctlIsLoggedAndTheDefaultsServe() async throws {
-        let daemon = try await RunningDaemon.start(
-            ["--hangulctl", "/nonexistent/hangulctl"], configFile: "layout = \"3f\"\n")
+    @Test func theDaemonReadsTheFileItselfWithNoHangulctlBesideIt() async throws {
+        // hanguld alone in a directory: no helper to run, as when a package installs only it.
+        let alone = try TemporaryDirectory()
+        defer { alone.remove() }
+        let binary = alone.child("hanguld")
+        try FileManager.default.copyItem(atPath: SystemTools.hanguld, toPath: binary)
+        let daemon = try await RunningDaemon.start(configFile: "layout = \"3f\"\n", binary: binary)
         let (client, hello) = try Self.open(daemon)
-        #expect(hello.contains(#""options":{"layout":"2","#))
+        #expect(hello.contains(#""options":{"layout":"3f","#))
         client.close()
         let outcome = try await daemon.stop()
-        #expect(
-            outcome.stderr.contains(
-                "cannot run /nonexistent/hangulctl: No such file or directory; give its path with --hangulctl"))
+        #expect(outcome.status == 0)
+        #expect(!outcome.stderr.contains("hangulctl"))
     }
 }
 

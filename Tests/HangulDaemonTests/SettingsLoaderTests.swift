@@ -1,95 +1,67 @@
 import Glibc
 import HangulCore
+import HangulKeys
 import HangulProtocol
+import HangulTestSupport
 import Testing
 
 @testable import HangulDaemon
 
-/// The settings file is read by a child process that can neither stall nor flood the daemon, and
-/// its line is read with the protocol's own checks.
+/// The daemon reads the settings file itself, with hangulctl's reader and checks, and hands its
+/// sessions the protocol's options.
 @Suite(.hangGuard)
 struct SettingsLoaderTests {
-    @Test func aChildPastItsDeadlineIsKilledAndReported() throws {
-        let start = ContinuousClock.now
-        let outcome = try HelperProcess.run(
-            path: "/bin/sh", arguments: ["-c", "sleep 30"], timeout: .milliseconds(200), maxOutputBytes: 1024)
-        #expect(outcome.timedOut)
-        #expect(outcome.exitStatus == nil)
-        #expect(ContinuousClock.now - start < .seconds(5))
-    }
-
-    @Test func aChildPrintingWithoutEndIsKilledAtTheByteLimit() throws {
-        let outcome = try HelperProcess.run(
-            path: "/usr/bin/yes", arguments: [], timeout: .seconds(10), maxOutputBytes: 10_000)
-        #expect(outcome.overflowed)
-        #expect(!outcome.timedOut)
-        #expect(outcome.exitStatus == nil)
-        #expect(outcome.standardOutput.count > 10_000)
-        #expect(outcome.standardOutput.count <= 10_000 + 4096)
-    }
-
-    @Test func bothStreamsAndTheStatusAreCollected() throws {
-        let outcome = try HelperProcess.run(
-            path: "/bin/sh", arguments: ["-c", "echo out; echo err >&2; exit 7"], timeout: .seconds(10),
-            maxOutputBytes: 1024)
-        #expect(
-            outcome
-                == HelperProcess.Outcome(
-                    exitStatus: 7, standardOutput: Array("out\n".utf8), standardError: Array("err\n".utf8)))
-    }
-
-    @Test func theChildInheritsOnlyItsThreeStandardStreams() throws {
-        // A descriptor without close-on-exec, as SwiftNIO's accepted sockets are.
-        var ends: [Int32] = [-1, -1]
-        #expect(pipe(&ends) == 0)
-        defer { for end in ends { close(end) } }
-        let probe = ends.map { #"[ -e /proc/$$/fd/\#($0) ] && printf 'open '; "# }.joined() + "printf 'checked'"
-        let outcome = try HelperProcess.run(
-            path: "/bin/sh", arguments: ["-c", #"[ -e /proc/$$/fd/2 ] && "# + probe], timeout: .seconds(10),
-            maxOutputBytes: 1024)
-        #expect(String(decoding: outcome.standardOutput, as: UTF8.self) == "checked")
-    }
-
-    @Test func aMissingHelperIsRefusedWithAHint() {
-        let loader = SettingsLoader(configPath: "/nonexistent/config.toml", hangulctlPath: "/nonexistent/hangulctl")
-        #expect(
-            loader.load(layouts: .builtIn)
-                == .refused([
-                    "cannot run /nonexistent/hangulctl: No such file or directory; give its path with --hangulctl"
-                ]))
-    }
-
-    @Test func aHelperThatFailsSilentlyIsReportedWithItsStatus() {
-        let loader = SettingsLoader(configPath: "/x/config.toml", hangulctlPath: "/bin/false")
-        #expect(
-            loader.load(layouts: .builtIn)
-                == .refused(["/bin/false exited with status 1 reading /x/config.toml, saying nothing"]))
-    }
-
-    @Test func theSettingsLineIsReadWithTheOptionsReader() throws {
-        let line = #"{"layout":"sebeolsik-final","escape-to-latin":true,"commit-unit":"syllable","start-mode":"latin"}"#
-        let settings = try ConfiguredSettings.parse(Array(line.utf8), layouts: .builtIn)
+    @Test func aFileBecomesTheOptionsEverySessionStartsFrom() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try directory.write(
+            "layout = 'sebeolsik-final'\nescape-to-latin = true\nstart-mode = \"latin\"\n", to: "config.toml")
+        guard case .loaded(let settings) = SettingsLoader(configPath: path).load(layouts: .builtIn) else {
+            Issue.record("the file was refused")
+            return
+        }
         #expect(settings.options.layout == "3f")
         #expect(settings.options.escapeToLatin == true)
+        #expect(settings.options.switches[.nonChoseongCombi] == true)
+        #expect(
+            settings.options.toggleKeys == [KeyChord(keysym: .hangul), KeyChord(keysym: .space, modifiers: .shift)])
         #expect(settings.startMode == .latin)
         #expect(settings.commitUnit == .syllable)
     }
 
-    @Test(arguments: [
-        (#"{"layout":"nope"}"#, #"unknown layout "nope"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn"#),
-        (#"{"start-mode":"korean"}"#, #"params.start-mode must be "hangul" or "latin", got "korean""#),
-        (
-            #"{"hanja":true}"#,
-            "unknown option \"hanja\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, commit-unit"
-        ),
-        ("[1]", "the settings must be a JSON object, got an array"),
-    ])
-    func aLineTheDaemonCannotUseIsRefusedWithTheProtocolsMessage(line: String, message: String) {
-        #expect(throws: ProtocolError.self) { try ConfiguredSettings.parse(Array(line.utf8), layouts: .builtIn) }
-        do {
-            _ = try ConfiguredSettings.parse(Array(line.utf8), layouts: .builtIn)
-        } catch {
-            #expect(error.message == message)
+    @Test func aMissingFileGivesTheDefaults() {
+        guard
+            case .loaded(let settings) = SettingsLoader(configPath: "/nonexistent/config.toml").load(layouts: .builtIn)
+        else {
+            Issue.record("a missing file was refused")
+            return
         }
+        #expect(settings.options.layout == "2")
+        #expect(settings.startMode == .hangul)
+    }
+
+    @Test func aBrokenFileIsRefusedWithEveryProblemsLine() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try directory.write("layout = \"3x\"\n\noutput = \"syllable\"\n", to: "config.toml")
+        #expect(
+            SettingsLoader(configPath: path).load(layouts: .builtIn)
+                == .refused([
+                    #"\#(path):1: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")"#,
+                    #"\#(path):3: output must be "syllables" or "jamo", not "syllable""#,
+                ]))
+    }
+
+    @Test func atMostThirtyTwoProblemsAreKept() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let keys = (1...40).map { "unknown-\($0) = 1\n" }.joined()
+        let path = try directory.write(keys, to: "config.toml")
+        guard case .refused(let problems) = SettingsLoader(configPath: path).load(layouts: .builtIn) else {
+            Issue.record("the file was accepted")
+            return
+        }
+        #expect(problems.count == 33)
+        #expect(problems.last == "… and 8 more")
     }
 }

@@ -27,7 +27,11 @@ enum SystemTools {
         URL(fileURLWithPath: hanguld).deletingLastPathComponent().appendingPathComponent("hangulctl").path
     }
 
+    /// `$HANGUL_TEST_PRODUCTS/hanguld` when that is set (see `Subprocess.productsDirectory`).
     static var hanguld: String {
+        if let other = ProcessInfo.processInfo.environment["HANGUL_TEST_PRODUCTS"], !other.isEmpty {
+            return other + "/hanguld"
+        }
         let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         return URL(fileURLWithPath: testBinary).deletingLastPathComponent().appendingPathComponent("hanguld").path
     }

@@ -108,6 +108,31 @@ import Testing
         #expect(SystemCallError("sigaction(9)", errno: EINVAL).description == "sigaction(9): Invalid argument")
     }
 
+    @Test func aHelperThreadBlocksSIGTERMAndSIGHUPButNotFaults() throws {
+        var before = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &before)
+        let (readEnd, writeEnd) = try FileDescriptor.pipe()
+        defer {
+            try? readEnd.close()
+            try? writeEnd.close()
+        }
+        try DetachedThread.start {
+            Signals.blockAsynchronousSignalsInThisThread()
+            var mask = sigset_t()
+            pthread_sigmask(SIG_BLOCK, nil, &mask)
+            let blocked = [SIGTERM, SIGHUP, SIGINT, SIGUSR1].allSatisfy { sigismember(&mask, $0) == 1 }
+            let faults = [SIGSEGV, SIGBUS, SIGFPE, SIGILL].allSatisfy { sigismember(&mask, $0) == 0 }
+            _ = try? writeEnd.writeAll((blocked && faults ? "yes" : "no").utf8)
+        }
+        var answer = [UInt8](repeating: 0, count: 3)
+        let count = try answer.withUnsafeMutableBytes { try readEnd.read(into: $0) }
+        #expect(String(decoding: answer[..<count], as: UTF8.self) == "yes")
+        // The calling thread is untouched.
+        var after = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &after)
+        #expect((1..<32).allSatisfy { sigismember(&before, $0) == sigismember(&after, $0) })
+    }
+
     @Test func theCurrentProcessIsTheOneTheKernelNames() {
         #expect(CurrentProcess.id == getpid())
         #expect(CurrentProcess.effectiveUserID == geteuid())

@@ -69,18 +69,59 @@ import Testing
     /// until the test closes it.
     private static func spawn(_ script: String) throws -> (process: ChildProcess, input: FileDescriptor) {
         let pipe = try FileDescriptor.pipe()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipe.readEnd.rawValue, 0)
-        posix_spawn_file_actions_addclose(&actions, pipe.writeEnd.rawValue)
-        let argv: [UnsafeMutablePointer<CChar>?] =
-            ["/bin/sh", "-c", script].map { (word: String) in strdup(word) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
+        let process = try ChildProcess.spawn(
+            "/bin/sh", arguments: ["-c", script], setup: .init(standardInput: pipe.readEnd))
         try pipe.readEnd.close()
-        #expect(spawned == 0)
-        return (ChildProcess(id: pid), pipe.writeEnd)
+        return (process, pipe.writeEnd)
+    }
+
+    /// What `/bin/sh -c script` printed, the child started with `setup` plus its output on a pipe.
+    private static func output(of script: String, setup: ChildProcess.Setup = .init()) throws -> (
+        String, ChildProcess.Termination
+    ) {
+        let pipe = try FileDescriptor.pipe()
+        var setup = setup
+        setup.standardOutput = pipe.writeEnd
+        let process = try ChildProcess.spawn("/bin/sh", arguments: ["-c", script], setup: setup)
+        try pipe.writeEnd.close()
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        try pipe.readEnd.close()
+        return (String(decoding: bytes, as: UTF8.self), try process.waitForTermination())
+    }
+
+    @Test func aSpawnedChildInheritsOnlyTheStandardDescriptors() throws {
+        let pipe = try FileDescriptor.pipe()
+        defer {
+            try? pipe.readEnd.close()
+            try? pipe.writeEnd.close()
+        }
+        #expect(fcntl(pipe.readEnd.rawValue, F_SETFD, 0) == 0)  // not close-on-exec
+        let (printed, termination) = try Self.output(
+            of:
+                "test -e /proc/$$/fd/\(pipe.readEnd.rawValue) && echo inherited || echo closed; read line; echo \"[$line]\""
+        )
+        #expect(printed == "closed\n[]\n")
+        #expect(termination == .exited(0))
+    }
+
+    @Test func aSpawnedChildGetsItsArgumentsEnvironmentAndASessionWhenAsked() throws {
+        let (printed, _) = try Self.output(
+            of: "echo \"$0 $HANGUL_SPAWN_TEST\"; ps -o sid= -p $$ | tr -d ' '; echo $$",
+            setup: .init(newSession: true, environment: ["HANGUL_SPAWN_TEST=yes", "PATH=/usr/bin:/bin"]))
+        let lines = printed.split(separator: "\n")
+        #expect(lines.first == "/bin/sh yes")
+        #expect(lines.count == 3 && lines[1] == lines[2])  // the session id is the child's own pid
+    }
+
+    @Test func aProgramThatCannotStartIsAnErrorThatNamesIt() {
+        #expect(throws: SystemCallError("posix_spawn", path: "/nonexistent/program", errno: ENOENT)) {
+            try ChildProcess.spawn("/nonexistent/program")
+        }
     }
 }

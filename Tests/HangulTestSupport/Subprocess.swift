@@ -6,8 +6,13 @@ public struct Subprocess {
     public var stdout: String
     public var stderr: String
 
-    /// The directory holding this package's built products: the test bundle sits beside them.
+    /// The directory holding this package's built products: the test bundle sits beside them, or
+    /// `$HANGUL_TEST_PRODUCTS` when set, so the end-to-end tests can be run against another build
+    /// (an older commit's, to see a regression test fail there).
     public static let productsDirectory: URL = {
+        if let other = ProcessInfo.processInfo.environment["HANGUL_TEST_PRODUCTS"], !other.isEmpty {
+            return URL(fileURLWithPath: other)
+        }
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         while url.path != "/" {
             url.deleteLastPathComponent()

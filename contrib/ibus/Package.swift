@@ -11,7 +11,9 @@ let package = Package(
         .executable(name: "ibus-engine-hanguld", targets: ["ibus-engine-hanguld"])
     ],
     dependencies: [
-        .package(name: "hangul", path: "hangul-root")
+        .package(name: "hangul", path: "hangul-root"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // libibus and GLib through pkg-config; apt `libibus-1.0-dev`.
@@ -21,7 +23,14 @@ let package = Package(
         .target(name: "CHangulIBusEngine", dependencies: ["CIBus"]),
         // PROTOCOL.md section 8 as a state machine, pure Swift: what to show and commit for each
         // reply, and when there is none. Tested without IBus.
-        .target(name: "HangulFrontendContract"),
+        // It speaks the root package's vocabulary: keys (Keysym, KeyEvent; xkbcommon underneath) and
+        // the protocol's own reply types (KeyReply, CandidatePage), never copies of them.
+        .target(
+            name: "HangulFrontendContract",
+            dependencies: [
+                .product(name: "HangulKeys", package: "hangul"), .product(name: "HangulProtocol", package: "hangul"),
+            ]
+        ),
         .executableTarget(
             name: "ibus-engine-hanguld",
             dependencies: [
@@ -29,6 +38,8 @@ let package = Package(
                 .product(name: "HangulClient", package: "hangul"),
                 .product(name: "HangulKeys", package: "hangul"),
                 .product(name: "HangulProtocol", package: "hangul"),
+                .product(name: "HangulSystem", package: "hangul"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             // How the Swift runtime is linked follows the packages' choice
             // (contrib/packaging/swift-runtime, README there): by default the engine loads the one
@@ -37,6 +48,13 @@ let package = Package(
             // static in one bench run; start to first key 17 ms, 14 ms).
             linkerSettings: staticRuntime ? [.unsafeFlags(["-static-stdlib"])] : []
         ),
-        .testTarget(name: "HangulFrontendContractTests", dependencies: ["HangulFrontendContract"]),
+        .testTarget(
+            name: "HangulFrontendContractTests",
+            dependencies: [
+                "HangulFrontendContract", .product(name: "HangulKeys", package: "hangul"),
+                .product(name: "HangulProtocol", package: "hangul"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
     ]
 )

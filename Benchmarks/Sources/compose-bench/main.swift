@@ -1,6 +1,7 @@
 // Whole-process `hangul-compose` against a small C program driving libhangul the same way
 // (`libhangul-compose`), on the same corpus of Korean prose typed as dubeolsik keys, in the same
-// run; then peak memory on one very long line. Prints rows of the benchmark table.
+// run; then `--fix` on one long line against the same text in short lines, then peak memory on one
+// very long line. Prints rows of the benchmark table.
 //
 // The corpus is the engine benchmark's key stream (Korean sentences spelled by the tests' KeySpeller,
 // typos taken back with BackSpace, words retyped) cut into lines of about 57 bytes at spaces:
@@ -138,7 +139,10 @@ guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMa
 }
 let directory = String(cString: made)
 defer {
-    for name in ["corpus", "ours", "json", "reference", "long", "long-out", "short", "peak"] {
+    for name in [
+        "corpus", "ours", "json", "reference", "long", "long-out", "short", "peak", "fix-long", "fix-long-out",
+        "fix-short-out",
+    ] {
         unlink(directory + "/" + name)
     }
     rmdir(directory)
@@ -186,6 +190,34 @@ ReportRow.ratio(
 ReportRow.ratio(
     "hangul-compose --json, same keys, CPU time", ours: jsonTimes.median(), reference: plainMedian, unit: .milliseconds,
     referenceName: "plain", atMost: 3.0
+).print()
+
+// `--fix` on one long line against the same text in its short lines (issue 23, fault 9): the fixer
+// gathered its output with `String.UnicodeScalarView.append(contentsOf:)`, which copied the line so
+// far on every run of letters, so a 2 MB line took 9.35 s where its short lines took 0.84 s. Linear
+// work makes the ratio about 1 whatever the length. The text is the corpus (runs of letters typed
+// as Korean or kept as English words); short is its lines, long the same bytes with spaces for the
+// line feeds. Both outputs must hold the same text or the run fails.
+let fixRounds = quick ? 3 : 5
+let fixLongText = corpusText.map { $0 == 0x0A ? 0x20 : $0 }
+let fixLongPath = temporaryFile("fix-long", Array(fixLongText.dropLast()) + [0x0A])
+var fixLongTimes = Samples()
+var fixShortTimes = Samples()
+let fixLongOutput = directory + "/fix-long-out"
+let fixShortOutput = directory + "/fix-short-out"
+for _ in 0..<fixRounds {
+    fixShortTimes.append(run([compose, "--fix"], input: corpusPath, output: fixShortOutput).time)
+    fixLongTimes.append(run([compose, "--fix"], input: fixLongPath, output: fixLongOutput).time)
+}
+guard
+    readFile(fixLongOutput).map({ $0 == 0x0A ? 0x20 : $0 }) == readFile(fixShortOutput).map({ $0 == 0x0A ? 0x20 : $0 })
+else {
+    fail("hangul-compose --fix gave different text for the corpus in one line and in its lines (\(fixLongOutput))")
+}
+ReportRow.ratio(
+    "hangul-compose --fix, one \(megabytes) MB line, CPU time", ours: fixLongTimes.median(),
+    reference: fixShortTimes.median(), unit: .milliseconds, referenceName: "the same text in \(lines) lines",
+    atMost: 1.5
 ).print()
 
 // Memory on one line of 10 MB (5 MB with --quick): the input is streamed, so the peak stays near

@@ -11,11 +11,12 @@ struct Daemon {
     /// Time from spawning it to its socket accepting a connection.
     let startup: Double
 
-    /// Starts hanguld and waits, polling every 50 µs, until a connection to its socket succeeds.
-    init(binary: String, socket: String, maxSessions: Int) {
+    /// Starts hanguld (with `arguments` after its socket and session bound) and waits, polling every
+    /// 50 µs, until a connection to its socket succeeds.
+    init(binary: String, socket: String, maxSessions: Int, arguments: [String] = []) {
         self.socket = socket
         let start = monotonicNanoseconds()
-        pid = ChildProcess.spawn([binary, "--socket", socket, "--max-sessions", "\(maxSessions)"])
+        pid = ChildProcess.spawn([binary, "--socket", socket, "--max-sessions", "\(maxSessions)"] + arguments)
         while true {
             let descriptor = UnixSocket.connect(socket)
             if descriptor >= 0 {
@@ -26,6 +27,19 @@ struct Daemon {
             usleep(50)
         }
         startup = monotonicNanoseconds() - start
+    }
+
+    /// Time from spawning hanguld to the reply to a session's first key: start-up as a user sees
+    /// it (exec, settings, layouts, keymap, the socket, then `hello` and one `key`). Stops it.
+    static func timeToFirstKey(binary: String, socket: String, arguments: [String] = []) -> Double {
+        let start = monotonicNanoseconds()
+        let daemon = Daemon(binary: binary, socket: socket, maxSessions: 16, arguments: arguments)
+        var client = Client(path: socket, hello: true)
+        guard client.exchange(KeyRequests.firstKey) != nil else { fail("\(binary) did not answer its first key") }
+        let time = monotonicNanoseconds() - start
+        client.close()
+        daemon.stop()
+        return time
     }
 
     var residentBytes: Double { ChildProcess.residentBytes(of: pid) }

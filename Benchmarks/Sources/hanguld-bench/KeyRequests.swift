@@ -7,6 +7,10 @@ enum KeyRequests {
     static let hello =
         Array(#"{"id":"h","method":"hello","params":{"protocol":1,"client":"hanguld-bench"}}"#.utf8) + [10]
 
+    /// One key, `r` (ㄱ on 두벌식), for the time to a session's first key.
+    static let firstKey =
+        Array(#"{"id":1,"method":"key","params":{"keysym":114,"keycode":27,"modifiers":0}}"#.utf8) + [10]
+
     /// One request line per key; the id is the key's index in the stream, which the echo server
     /// reads to answer with the daemon's reply to the same key.
     static func lines(for keys: [TypedKey]) -> [[UInt8]] {

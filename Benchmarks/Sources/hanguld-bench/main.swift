@@ -9,11 +9,12 @@ import HangulCore
 //   1. round trip of one key request, one client, against a bare Unix-socket echo moving the same
 //      bytes; then 16 and 128 clients typing at once (latency) and flat out (keys per second);
 //   2. resident memory idle, with 1,000 idle sessions, and after the storm;
-//   3. start-up (exec to the socket accepting) and one short `hangul-compose` run, against
-//      exec-to-exit of /bin/true.
+//   3. start-up (exec to the socket accepting, and to the first key's reply) and one short
+//      `hangul-compose` run, against exec-to-exit of /bin/true.
 // Prints markdown table rows on standard output (scripts/bench adds the header), notes on standard
 // error. Usage: hanguld-bench [--quick] PATH-TO-hanguld PATH-TO-hangul-compose
 // Or: hanguld-bench [--quick] --versus BASELINE-hanguld CANDIDATE-hanguld (see Versus).
+// Or: hanguld-bench [--quick] --startup-versus BASELINE-hanguld CANDIDATE-hanguld [CONFIG] (see StartupVersus).
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--echo-server", arguments.count == 3 {
@@ -22,6 +23,13 @@ if arguments.first == "--echo-server", arguments.count == 3 {
 let quick = arguments.contains("--quick")
 if let versus = arguments.firstIndex(of: "--versus"), arguments.index(versus, offsetBy: 2) < arguments.endIndex {
     Versus.run(baseline: arguments[versus + 1], candidate: arguments[versus + 2], quick: quick)
+}
+if let startup = arguments.firstIndex(of: "--startup-versus"),
+    arguments.index(startup, offsetBy: 2) < arguments.endIndex
+{
+    let config = arguments.index(startup, offsetBy: 3) < arguments.endIndex ? arguments[startup + 3] : nil
+    StartupVersus.run(
+        baseline: arguments[startup + 1], candidate: arguments[startup + 2], config: config, quick: quick)
 }
 let programs = arguments.filter { $0 != "--quick" }
 guard programs.count == 2 else { fail("usage: hanguld-bench [--quick] PATH-TO-hanguld PATH-TO-hangul-compose") }
@@ -37,12 +45,14 @@ defer { rmdir(directory) }
 // Start-up, several times on fresh sockets; the reference is the cost of any exec.
 let starts = quick ? 3 : 7
 var startup = Samples()
+var firstKey = Samples()
 var bareExec = Samples()
 for index in 0..<starts {
     bareExec.append(ChildProcess.runTime(["/bin/true"]))
     let daemon = Daemon(binary: hanguld, socket: "\(directory)/start-\(index).sock", maxSessions: 16)
     startup.append(daemon.startup)
     daemon.stop()
+    firstKey.append(Daemon.timeToFirstKey(binary: hanguld, socket: "\(directory)/first-\(index).sock"))
 }
 
 let daemon = Daemon(binary: hanguld, socket: "\(directory)/hanguld.sock", maxSessions: idleSessions + 256)
@@ -194,6 +204,13 @@ ReportRow(
     figure: "start-up, exec to socket accepting", ours: Unit.milliseconds.format(startupTime),
     reference: "exec /bin/true \(Unit.milliseconds.format(bareExec.median()))", ratio: startupTime / bareExec.median(),
     target: "≤ 100 ms", verdict: startupTime <= 100e6 ? .pass : .short
+).print()
+
+let firstKeyTime = firstKey.median()
+ReportRow(
+    figure: "start-up, exec to the first key's reply", ours: Unit.milliseconds.format(firstKeyTime),
+    reference: "exec /bin/true \(Unit.milliseconds.format(bareExec.median()))", ratio: firstKeyTime / bareExec.median(),
+    target: "≤ 10 ms", verdict: firstKeyTime <= 10e6 ? .pass : .short
 ).print()
 
 var composeTimes = Samples()

@@ -1,7 +1,6 @@
 import HangulProtocol
 import HangulSystem
 import Logging
-import Synchronization
 
 /// The whole daemon process: pick the socket, serve until a stopping signal, reload on SIGHUP, shut
 /// down cleanly.
@@ -11,11 +10,14 @@ public enum Daemon {
     /// Serves sessions from `factory` until SIGTERM, SIGINT or another stopping signal
     /// (`TerminationSignals.stopping`), then shuts down gracefully and returns.
     ///
-    /// On SIGHUP, `reload` is asked for a new factory, which serves the connections accepted from then
-    /// on; nil (it could not reload, and said why) keeps the current one. A change on disk to a file
-    /// one of `watching` matches asks the same, after a short quiet period, so editing the settings
-    /// file or a layout file needs no signal. `settings`, when given, learns the socket, the session
-    /// count and how to reload, for the protocol's `status` and `reload`.
+    /// On SIGHUP, `reload` runs: it hands a new factory to the `install` it is given, which then
+    /// serves the connections accepted from then on (it installs none when it could not reload, and
+    /// said why), and only then publishes new settings, so that no session is made by the old
+    /// factory with settings meant for the new one's layouts. A change on disk to a file one of
+    /// `watching` matches asks the same, after a short quiet period, so editing the settings file
+    /// or a layout file needs no signal. Reloads run one at a time on a thread of their own, requests
+    /// made during one merged into the next (``ReloadScheduler``). `settings`, when given, learns
+    /// the socket, the session count and how to reload, for the protocol's `status` and `reload`.
     ///
     /// The listening socket is the one systemd passed (`LISTEN_PID`/`LISTEN_FDS`, see
     /// `SocketActivation`) if any, else the path from `SocketLocation.resolve(explicit: socketPath)`.
@@ -24,7 +26,7 @@ public enum Daemon {
         socketPath: String?,
         configuration: ServerConfiguration,
         factory: Factory,
-        reload: @Sendable @escaping () -> Factory? = { nil },
+        reload: @Sendable @escaping (_ install: (Factory) -> Void) -> Void = { _ in },
         watching: [DirectoryWatcher.Watch] = [],
         settings: SettingsStore? = nil,
         logger: Logger
@@ -68,24 +70,22 @@ public enum Daemon {
             ]
         )
 
-        let gate = ReloadGate()
-        let reloadNow: @Sendable (String) -> Void = { cause in
-            gate.serialized {
-                logger.notice("reloading", metadata: ["cause": "\(cause)"])
-                if let reloaded = reload() {
-                    swappable.replace(with: reloaded)
-                    logger.notice("reloaded; new connections get the layouts and settings now in force")
-                }
-                settings?.finishReload()
+        let scheduler = ReloadScheduler { cause in
+            logger.notice("reloading", metadata: ["cause": "\(cause)"])
+            let covering = settings?.beginReload()
+            var installed = false
+            reload { factory in
+                swappable.replace(with: factory)
+                installed = true
             }
+            if installed { logger.notice("reloaded; new connections get the layouts and settings now in force") }
+            if let covering { settings?.finishReload(covering: covering) }
         }
+        let reloadNow: @Sendable (String) -> Void = { scheduler.request($0) }
         settings?.install(
             SettingsStore.Hooks(
                 socketPath: server.socketPath, sessionCount: { server.activeConnections },
-                requestReload: {
-                    // Off the event loop: the reload waits for a child process.
-                    Task.detached { reloadNow("reload request") }
-                }))
+                requestReload: { reloadNow("reload request") }))
         if !watching.isEmpty {
             if let (_, waiting) = DirectoryWatcher.start(watching, onChange: { reloadNow("a file changed") }) {
                 for directory in waiting {
@@ -110,14 +110,5 @@ public enum Daemon {
         )
         await server.shutdown()
         logger.notice("stopped")
-    }
-}
-
-/// Runs one reload at a time: SIGHUP and the directory watcher may ask at once.
-private final class ReloadGate: Sendable {
-    private let lock = Mutex(())
-
-    func serialized(_ body: () -> Void) {
-        lock.withLock { _ in body() }
     }
 }

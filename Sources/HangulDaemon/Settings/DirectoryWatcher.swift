@@ -1,3 +1,4 @@
+import Glibc
 import HangulSystem
 import SystemPackage
 
@@ -14,15 +15,23 @@ public final class DirectoryWatcher: @unchecked Sendable {
     public struct Watch: Sendable {
         public var directory: String
         public var matches: @Sendable (String) -> Bool
+        /// A file in `directory` that may be a symbolic link (a dotfile manager's): the directory
+        /// of the file it leads to is watched too, for that file, and the link is resolved again
+        /// after every change, so an edit of the file in the dotfiles repository is followed.
+        public var link: String?
 
-        public init(directory: String, matches: @escaping @Sendable (String) -> Bool) {
+        public init(directory: String, link: String? = nil, matches: @escaping @Sendable (String) -> Bool) {
             self.directory = directory
+            self.link = link
             self.matches = matches
         }
     }
 
     /// How long to wait after an event for more before calling back.
     static let quietPeriod: Duration = .milliseconds(200)
+    /// The longest a change waits for the quiet period: a directory another program writes to
+    /// every 100 ms would otherwise delay a settings edit for as long as that program runs.
+    static let longestWait: Duration = .seconds(1)
 
     /// What a watch descriptor stands for: a watched directory itself, or, while that directory
     /// does not exist, its nearest existing ancestor, waiting for the next path component.
@@ -37,6 +46,10 @@ public final class DirectoryWatcher: @unchecked Sendable {
     /// layout directories may wait on the same ancestor.
     private var roles: [Int32: [Role]] = [:]
     private let onChange: @Sendable () -> Void
+    /// The watches on the directories symbolic links lead to, each with the file name it is for
+    /// (see ``Watch/link``). A descriptor may also be a target's, when the link leads into a
+    /// watched directory: inotify gives one per directory.
+    private var linkTargets: [Int32: String] = [:]
 
     private static let directoryEvents: Inotify.Events = [
         .closedAfterWriting, .movedTo, .movedFrom, .created, .deleted, .deletedSelf, .movedSelf, .onlyDirectory,
@@ -54,8 +67,12 @@ public final class DirectoryWatcher: @unchecked Sendable {
         for index in watches.indices where !watcher.install(index) {
             waiting.append(watches[index].directory)
         }
+        watcher.followLinks()
         do throws(SystemCallError) {
-            try DetachedThread.start { watcher.loop() }
+            try DetachedThread.start {
+                Signals.blockAsynchronousSignalsInThisThread()
+                watcher.loop()
+            }
         } catch {
             try? inotify.descriptor.close()
             return nil
@@ -93,6 +110,26 @@ public final class DirectoryWatcher: @unchecked Sendable {
         return false
     }
 
+    /// Watches the directory each ``Watch/link`` leads to now, and drops the watches on those it
+    /// no longer leads to.
+    private func followLinks() {
+        var wanted: [Int32: String] = [:]
+        for target in targets {
+            guard let link = target.link, let resolved = Self.resolved(link), resolved != link else { continue }
+            let (directory, name) = FileSystem.split(resolved)
+            if let id = try? inotify.watch(directory, for: Self.directoryEvents) { wanted[id] = name }
+        }
+        for (id, _) in linkTargets where wanted[id] == nil && roles[id] == nil { inotify.removeWatch(id) }
+        linkTargets = wanted
+    }
+
+    /// `realpath(3)`: the path with every symbolic link resolved, or nil when it leads nowhere.
+    private static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     private static func isDirectory(_ path: String) -> Bool {
         (try? FileStatus.of(path, followingSymbolicLinks: true))?.isDirectory == true
     }
@@ -109,10 +146,15 @@ public final class DirectoryWatcher: @unchecked Sendable {
         let descriptor = inotify.descriptor
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var quietUntil: ContinuousClock.Instant?
+        // When the change waiting for its quiet period was seen: it is called back at the latest
+        // ``longestWait`` after that, whatever else goes on in the directory.
+        var pendingSince: ContinuousClock.Instant?
         while true {
             do throws(SystemCallError) {
                 guard try descriptor.waitUntilReady(for: .readable, deadline: quietUntil) else {
                     quietUntil = nil
+                    pendingSince = nil
+                    followLinks()
                     onChange()
                     continue
                 }
@@ -130,7 +172,12 @@ public final class DirectoryWatcher: @unchecked Sendable {
             guard count > 0 else { return }
             // Any event while a change is pending starts the quiet period again: a save in several
             // steps reloads once, after its last step.
-            if matches(buffer[0..<count]) || quietUntil != nil { quietUntil = .now + Self.quietPeriod }
+            if matches(buffer[0..<count]) || quietUntil != nil {
+                let now = ContinuousClock.now
+                let since = pendingSince ?? now
+                pendingSince = since
+                quietUntil = min(now + Self.quietPeriod, since + Self.longestWait)
+            }
         }
     }
 
@@ -148,7 +195,9 @@ public final class DirectoryWatcher: @unchecked Sendable {
                 inotify.removeWatch(wd)
                 continue
             }
+            if let name = linkTargets[wd], name == event.name || mask.contains(.deletedSelf) { found = true }
             if mask.contains(.watchRemoved) {
+                linkTargets.removeValue(forKey: wd)
                 for role in roles.removeValue(forKey: wd) ?? [] {
                     switch role {
                     case .target(let index), .ancestor(let index, _):
@@ -167,7 +216,9 @@ public final class DirectoryWatcher: @unchecked Sendable {
                     if targets[index].matches(name) { found = true }
                     kept.append(role)
                 case .ancestor(let index, let awaiting):
-                    let created = !mask.isDisjoint(with: [.created, .movedTo]) && mask.contains(.isDirectory)
+                    // A directory, or a symbolic link to one (a dotfile manager's): `install` looks
+                    // at what is there and watches it or waits again.
+                    let created = !mask.isDisjoint(with: [.created, .movedTo])
                     if created && name == awaiting { appeared.append(index) } else { kept.append(role) }
                 }
             }

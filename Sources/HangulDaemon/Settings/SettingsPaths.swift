@@ -1,22 +1,12 @@
-import HangulSystem
+import HangulConfig
 
-/// Where the daemon finds its settings file and the helper that reads it.
+/// Where the daemon finds its settings file.
 public enum SettingsPaths {
-    /// `$XDG_CONFIG_HOME/hangul/config.toml`, else `~/.config/hangul/config.toml`: the rule
-    /// `HangulConfig.ConfigFile` follows (which the daemon does not link), beside the layout
-    /// directory. Nil when neither variable is an absolute path.
+    /// `$XDG_CONFIG_HOME/hangul/config.toml`, else `~/.config/hangul/config.toml`, beside the
+    /// layout directory: `HangulConfig.ConfigFile`'s rule. Nil when neither variable is an
+    /// absolute path.
     public static func defaultConfigPath(environment: (String) -> String?) -> String? {
-        if let config = environment("XDG_CONFIG_HOME"), config.hasPrefix("/") { return config + "/hangul/config.toml" }
-        if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.config/hangul/config.toml" }
-        return nil
-    }
-
-    /// `hangulctl` in the directory of the running executable (`/proc/self/exe`), as installed and
-    /// as built; just `hangulctl` when that cannot be read, which then fails to start with a
-    /// message naming `--hangulctl`.
-    public static func hangulctlBesideExecutable() -> String {
-        guard let path = CurrentProcess.executablePath else { return "hangulctl" }
-        return directory(of: path) + "/hangulctl"
+        ConfigFile.defaultPath(environment: environment)
     }
 
     /// The directory part of a path (`.` for a bare name).

@@ -22,7 +22,8 @@ public final class SettingsStore: Sendable {
         public var problems: [String]
         /// When the settings in force were accepted, seconds since the epoch; nil for the defaults.
         public var loadedAt: Int?
-        /// Reloads finished since start, accepted or refused (the first load at start not counted).
+        /// Reload requests served since start, accepted or refused (the first load at start not
+        /// counted): a request is served by the first reload that begins after it.
         public var reloadsFinished = 0
         /// Reloads asked for through the protocol or a signal; those past ``reloadsFinished`` wait.
         public var reloadsRequested = 0
@@ -86,11 +87,21 @@ public final class SettingsStore: Sendable {
         return ticket
     }
 
-    /// Counts a finished reload (a signal's too, so the numbers `reload` hands out stay ahead).
-    public func finishReload() {
+    /// Marks a reload's start: it serves every request made so far (requests are merged, see
+    /// `ReloadScheduler`), and a reload nobody asked for through the protocol (a signal, a file
+    /// changed) counts as one more, so the numbers `reload` hands out stay ahead. Returns the count
+    /// ``finishReload(covering:)`` takes.
+    public func beginReload() -> Int {
         state.withLock { snapshot in
-            snapshot.reloadsFinished += 1
-            snapshot.reloadsRequested = max(snapshot.reloadsRequested, snapshot.reloadsFinished)
+            snapshot.reloadsRequested = max(snapshot.reloadsRequested, snapshot.reloadsFinished + 1)
+            return snapshot.reloadsRequested
+        }
+    }
+
+    /// Marks the reload begun with `covering` done: every ticket up to it has been served.
+    public func finishReload(covering: Int) {
+        state.withLock { snapshot in
+            snapshot.reloadsFinished = max(snapshot.reloadsFinished, covering)
         }
     }
 

@@ -65,29 +65,7 @@ public struct HelloResult: ReplyResult, Equatable {
         writer.raw("[")
         for (index, layout) in layouts.enumerated() {
             if index > 0 { writer.raw(",") }
-            writer.raw("{")
-            writer.key("id")
-            writer.string(layout.id)
-            writer.raw(",")
-            writer.key("aliases")
-            writer.raw("[")
-            for (index, alias) in layout.aliases.enumerated() {
-                if index > 0 { writer.raw(",") }
-                writer.string(alias)
-            }
-            writer.raw("],")
-            writer.key("name")
-            writer.string(layout.name)
-            writer.raw(",")
-            writer.key("korean_name")
-            writer.string(layout.koreanName)
-            writer.raw(",")
-            writer.key("kind")
-            writer.string(layout.kind)
-            writer.raw(",")
-            writer.key("origin")
-            writer.string(layout.origin.rawValue)
-            writer.raw("}")
+            layout.write(to: &writer)
         }
         writer.raw("],")
         writer.key("capabilities")

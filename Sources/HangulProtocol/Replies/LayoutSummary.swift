@@ -48,6 +48,33 @@ public struct LayoutSummary: Equatable, Sendable {
 }
 
 extension LayoutSummary {
+    /// Writes the entry as `hello` lists it.
+    public func write(to writer: inout JSONWriter) {
+        writer.raw("{")
+        writer.key("id")
+        writer.string(id)
+        writer.raw(",")
+        writer.key("aliases")
+        writer.raw("[")
+        for (index, alias) in aliases.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.string(alias)
+        }
+        writer.raw("],")
+        writer.key("name")
+        writer.string(name)
+        writer.raw(",")
+        writer.key("korean_name")
+        writer.string(koreanName)
+        writer.raw(",")
+        writer.key("kind")
+        writer.string(kind)
+        writer.raw(",")
+        writer.key("origin")
+        writer.string(origin.rawValue)
+        writer.raw("}")
+    }
+
     /// Reads one entry of `hello`'s `layouts`.
     init(reading reader: ResultReader) throws(ReplyParseError) {
         guard let origin = Origin(rawValue: try reader.string("origin")) else {

@@ -79,9 +79,10 @@ extension StatusResult: ReceivableResult {
 }
 
 /// The result of `reload`: `{"reload":N}`, the number `status`'s `reloads` reaches once this
-/// reload has finished. The reload runs after the reply (reading the file takes a child process,
-/// which must not hold up other sessions' keys), so a client that wants the outcome asks `status`
-/// until `reloads` is at least N, then reads `problems`.
+/// reload has finished. The reload runs after the reply (reading the files must not hold up other
+/// sessions' keys, and requests made while one runs are served together by the next), so a
+/// client that wants the outcome asks `status` until `reloads` is at least N, then reads
+/// `problems`.
 public struct ReloadResult: ReplyResult, Equatable, Sendable {
     public var reload: Int
 

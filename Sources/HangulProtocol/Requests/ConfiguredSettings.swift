@@ -1,14 +1,10 @@
 import HangulCore
 import HangulKeys
 
-/// The settings file as the daemon takes it: the line `hangulctl config get --json` prints, read
-/// with the same parser and options reader as `set_options`, so the file and the wire share one
-/// vocabulary and one set of checks.
-///
-/// The line is the options object (every member optional, as in `set_options`, `commit-unit`
-/// included) plus `start-mode` (the mode `hello` reports for a new session). Anything else is refused, as
-/// `set_options` refuses an unknown option: the line comes from our own tool, so an unknown member
-/// means a `hangulctl` from another version, which is worth saying rather than half-reading.
+/// The settings file as the daemon's sessions take it: the options a new session starts from (as
+/// `set_options` would set them, `commit-unit` included; the file and the wire share one
+/// vocabulary) plus `start-mode`, the mode `hello` reports for a new session. HangulConfig reads
+/// the file and builds this.
 public struct ConfiguredSettings: Equatable, Sendable {
     /// The options every new session starts from; nil members keep the built-in default.
     public var options: OptionsPatch
@@ -23,30 +19,6 @@ public struct ConfiguredSettings: Equatable, Sendable {
     /// Whether a key commits a syllable or the preedit holds a whole word: an option like the
     /// others, which sessions take unless they set their own.
     public var commitUnit: CommitUnit { options.commitUnit ?? .syllable }
-
-    /// The members beyond the options.
-    static let extraNames = ["start-mode"]
-
-    /// Reads one line of `hangulctl config get --json`; the layout must be in `layouts`.
-    ///
-    /// Errors are the protocol's own messages (`params.layout …`), which name the member and what
-    /// it accepts; the daemon logs them as a problem with the settings it was given.
-    public static func parse(_ line: [UInt8], layouts: LayoutCatalog) throws(ProtocolError) -> ConfiguredSettings {
-        let value: JSONValue
-        do throws(JSONParseError) {
-            value = try JSONParser.parse(line)
-        } catch {
-            throw ParamsReader.invalid("the settings are not one JSON object: \(error)")
-        }
-        guard let members = value.objectMembers else {
-            throw ParamsReader.invalid("the settings must be a JSON object, got \(value.shortDescription)")
-        }
-        let extras = ParamsReader(members: members.filter { extraNames.contains($0.key) })
-        let options = ParamsReader(members: members.filter { !extraNames.contains($0.key) })
-        return ConfiguredSettings(
-            options: try OptionsPatch(reading: options, layouts: layouts),
-            startMode: try extras.choice("start-mode", as: InputMode.self) ?? .hangul)
-    }
 }
 
 extension OptionsPatch {

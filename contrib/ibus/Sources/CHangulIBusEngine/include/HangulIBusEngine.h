@@ -2,7 +2,6 @@
 #define HANGUL_IBUS_ENGINE_H
 
 #include <ibus.h>
-#include <sys/types.h>
 
 /* The engine type: an IBusEngine whose virtual methods call the functions the Swift side installs
  * with hangul_ibus_engine_install(). IBus creates one instance per input context; each instance
@@ -45,6 +44,19 @@ void hangul_ibus_engine_add_to_factory(IBusFactory *factory, const gchar *name);
 
 /* Output, each one D-Bus signal to the client. */
 void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8);
+/* Sends a key on to the application after the signals sent before it (ibus_engine_forward_key_event),
+ * marked IBUS_FORWARD_MASK so that a client which filters it again (GTK) inserts it rather than asking
+ * the engine a second time. */
+void hangul_ibus_engine_forward_key(IBusEngine *engine, guint keyval, guint keycode, guint state);
+/* The name the focused client gave ibus-daemon for its input context, or NULL when ibus-daemon did not
+ * pass one (the first focus of the first engine object: it asks for has-focus-id without waiting). */
+const gchar *hangul_ibus_engine_client_name(IBusEngine *engine);
+/* The object path of the input context the engine serves now (focus_in_id), or NULL when ibus-daemon did
+ * not pass it. In global-engine mode one engine object serves every input context in turn. */
+const gchar *hangul_ibus_engine_context_path(IBusEngine *engine);
+/* The client's capability bits (IBUS_CAP_*). */
+guint hangul_ibus_engine_client_capabilities(IBusEngine *engine);
+
 /* Shows `utf8` underlined as the preedit, cursor at its end, in IBUS_ENGINE_PREEDIT_COMMIT mode: what
  * is visible is committed on focus out or reset, by the client (GTK) or by ibus-daemon for it. For a
  * client that commits its own copy anyway (Qt), in IBUS_ENGINE_PREEDIT_CLEAR mode, or it would land
@@ -79,11 +91,5 @@ gchar *hangul_ibus_engine_surrounding_text(IBusEngine *engine, guint *cursor, gu
 
 /* Quits ibus_main() when the bus goes away (g_signal_connect is a macro Swift cannot call). */
 void hangul_ibus_quit_on_disconnect(IBusBus *bus);
-
-/* Starts `path` with `argv` and `envp` in a session of its own (it outlives the engine), standard
- * input from /dev/null, and no descriptor of the engine's beyond standard output and error. GLib
- * opens its own descriptors close-on-exec, but the long-lived daemon must not rely on every library
- * in the engine doing so. Returns 0 or an errno value. */
-int hangul_ibus_spawn_detached(const char *path, char *const argv[], char *const envp[], pid_t *pid);
 
 #endif

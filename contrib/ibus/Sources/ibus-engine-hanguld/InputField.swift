@@ -2,13 +2,20 @@ import CHangulIBusEngine
 import CIBus
 import HangulFrontendContract
 import HangulKeys
+import HangulProtocol
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// One IBus input context: applies the daemon's replies by the frontend contract (PROTOCOL.md
-/// section 8) and fails open when there is no reply.
+/// An IBus engine object, the application's text fields as the engine sees them: applies the daemon's
+/// replies by the frontend contract (PROTOCOL.md section 8), routes each key after them
+/// (``KeyRouter``), and fails open when there is no reply. (Not HangulKeys' `InputContext`, the
+/// daemon's per-session key rules.)
+///
+/// In IBus's global-engine mode, its default, one engine object serves every input context in turn
+/// (ibus-daemon moves it to the focused one), so what belongs to one context only is kept by the
+/// context's object path, and the client is learnt again at each focus in.
 ///
 /// On focus out and reset the visible preedit is committed outside the engine: by the client (GTK,
 /// or ibus-daemon for it, as the preedit is shown in `IBUS_ENGINE_PREEDIT_COMMIT` mode) or by Qt's
@@ -20,10 +27,15 @@ import HangulKeys
 /// shown, exactly as at any other time, and each reply says what the window shows. The engine adds
 /// what only it can: the window itself (an IBus lookup table), clicks and the panel's buttons, and
 /// the text before the cursor, sent just before a hanja key and never before any other key.
-final class InputContext {
+final class InputField {
     private let engine: UnsafeMutablePointer<IBusEngine>
     private let link: DaemonLink
     private var contract = FrontendContract()
+    private var router = KeyRouter()
+    /// Syllables Qt fields showed when their application lost the focus (see `focusOut`), by input
+    /// context; a few at most, since a context that never comes back never claims its own.
+    private var heldPreedits: [(path: String, text: String)] = []
+    private static let heldPreeditsKept = 8
     private var isPassword = false
 
     init(engine: UnsafeMutablePointer<IBusEngine>, configuration: EngineConfiguration) {
@@ -31,35 +43,70 @@ final class InputContext {
         link = DaemonLink(configuration: configuration)
     }
 
-    /// IBus gives the evdev keycode; the protocol takes the xkb keycode, evdev + 8. A synthetic event
-    /// without one (keycode 0) is sent by keysym alone.
+    /// One key from the client: the daemon's reply applied, and the key sent on to the application
+    /// after what the reply committed, in whatever way this client keeps that order (``KeyRouter``).
     func processKey(keyval: UInt32, keycode: UInt32, state: UInt32) -> Bool {
-        let isRelease = state & IBUS_RELEASE_MASK.rawValue != 0
-        if !isRelease, !sendSurroundingTextIfHanjaKey(keyval: keyval, state: state) {
-            failOpen()
-            return false
+        let key = IBusKey(keyval: keyval, keycode: keycode, state: state)
+        // A key this engine forwarded, back from a client that filters forwarded keys again, and a
+        // keysym no key produces (the daemon would refuse it): the application's, untouched.
+        guard !key.wasForwarded, let event = key.event else { return false }
+        if !key.isRelease, !sendSurroundingTextIfHanjaKey(keyval: keyval, state: state) {
+            return route(key, handled: false, outputs: contract.failOpen())
         }
-        let reply = link.key(
-            keysym: keyval, keycode: keycode == 0 ? nil : keycode + 8, modifiers: state, isRelease: isRelease)
-        guard let reply else {
-            failOpen()
-            return false
+        guard let reply = link.key(event) else {
+            return route(key, handled: false, outputs: contract.failOpen())
         }
-        apply(reply)
-        return reply.handled
+        return route(key, handled: reply.handled, outputs: contract.apply(reply))
+    }
+
+    /// Performs `outputs` with the key placed after them, and returns what to answer IBus.
+    private func route(_ key: IBusKey, handled: Bool, outputs: [FrontendOutput]) -> Bool {
+        var outputs = outputs
+        let answer =
+            key.isRelease
+            ? router.routeRelease(key, handled: handled, outputs: &outputs)
+            : router.routePress(key, handled: handled, outputs: &outputs)
+        perform(outputs)
+        return answer
+    }
+
+    /// What the engine knows of the focused client: its name (from `focus_in_id`) and capabilities.
+    private func learnClient() {
+        let name = hangul_ibus_engine_client_name(engine).map { String(cString: $0) }
+        router.client = IBusClient(name: name, capabilities: hangul_ibus_engine_client_capabilities(engine))
     }
 
     func focusIn() {
+        learnClient()
         hangul_ibus_engine_register_mode(engine, contract.isHangul ? 1 : 0)
         requireSurroundingText()
+        if let path = contextPath(), let index = heldPreedits.firstIndex(where: { $0.path == path }) {
+            perform([.commit(heldPreedits.remove(at: index).text)])
+        }
     }
 
     /// The visible preedit is committed outside the engine (see above); the daemon only forgets it, and
     /// closes its candidate list, whose window goes too.
+    ///
+    /// Except when a Qt application loses the focus to another application: Qt's plugin then neither
+    /// commits its copy (it does before any focus change inside the application, and calls `reset`
+    /// first) nor accepts a commit (it has no focus object any more), and ibus-daemon, in CLEAR mode,
+    /// only hides the preedit. The syllable is kept for that input context and committed when it has
+    /// the focus again, so it lands once, where it was typed. (In IBus's global-engine mode one engine
+    /// object serves every context in turn, so it is kept by the context's object path.)
     func focusOut() {
+        if router.client.commitsItsOwnPreedit, !contract.shownPreedit.isEmpty, let path = contextPath() {
+            if heldPreedits.count >= Self.heldPreeditsKept { heldPreedits.removeFirst() }
+            heldPreedits.append((path, contract.shownPreedit))
+        }
         link.cancel()
         contract.forgetPreedit()
         perform(contract.hideCandidates())
+    }
+
+    /// The object path of the input context the engine serves now, when ibus-daemon said it.
+    private func contextPath() -> String? {
+        hangul_ibus_engine_context_path(engine).map { String(cString: $0) }
     }
 
     func reset() {
@@ -77,6 +124,7 @@ final class InputContext {
     /// ibus-daemon tells an engine the client's capabilities after focus in and enable, so this is
     /// where the engine first knows whether the client reports surrounding text.
     func capabilitiesChanged() {
+        learnClient()
         requireSurroundingText()
     }
 
@@ -144,7 +192,7 @@ final class InputContext {
         defer { g_free(text) }
         let excerpt = SurroundingExcerpt(
             text: String(cString: text), cursor: Int(cursor), anchor: Int(anchor),
-            keep: HangulKeys.InputContext.surroundingLimit)
+            keep: InputContext.surroundingLimit)
         return link.setSurroundingText(excerpt)
     }
 
@@ -159,7 +207,7 @@ final class InputContext {
 
     // MARK: - Output
 
-    private func apply(_ reply: DaemonReply) {
+    private func apply(_ reply: KeyReply) {
         perform(contract.apply(reply))
     }
 
@@ -178,11 +226,12 @@ final class InputContext {
             case .showCandidates(let window): show(window)
             case .hideCandidates: hangul_ibus_engine_candidates_hide(engine)
             case .mode(let isHangul): hangul_ibus_engine_update_mode(engine, isHangul ? 1 : 0)
+            case .forwardKey(let key): hangul_ibus_engine_forward_key(engine, key.keyval, key.keycode, key.state)
             }
         }
     }
 
-    private func show(_ window: CandidateWindow) {
+    private func show(_ window: CandidatePage) {
         hangul_ibus_engine_candidates_begin(engine)
         for item in window.items {
             hangul_ibus_engine_candidates_append(engine, item.value, item.meaning)
