@@ -36,7 +36,8 @@ public struct ComposeCommand: ParsableCommand {
             or <F9> opens the same list, digits pick, and --json shows the list in the key steps. The \
             dictionaries are libhangul's (Debian's libhangul-data), $XDG_CONFIG_HOME/hangul/hanja.txt and \
             every --hanja-file.
-            """
+            """,
+        version: Wire.serverVersion
     )
 
     @Option(name: .long, help: "The keyboard layout id or alias (see --list-layouts).")

@@ -26,6 +26,8 @@ public enum Wire {
     public static let maxToggleKeys = 16
     /// The name the daemon gives in `hello`.
     public static let serverName = "hanguld"
-    /// The daemon's version as `hello` reports it.
+    /// The project's version: what `hello` and `status` report and every executable prints with
+    /// `--version`. The `VERSION` file at the root of the repository is the one place it is set; a
+    /// test holds this constant to it, and the packaging (debian/rules, CMake) reads that file.
     public static let serverVersion = "0.1.0"
 }

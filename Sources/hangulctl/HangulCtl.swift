@@ -2,6 +2,7 @@ import ArgumentParser
 import HangulConfig
 import HangulCore
 import HangulLayoutFiles
+import HangulProtocol
 import SystemPackage
 
 /// The `hangulctl` command: checks and edits the settings file, and asks a running daemon for its
@@ -16,6 +17,7 @@ struct HangulCtl: ParsableCommand {
             layout, the composition switches, the toggle keys, the starting mode and the commit unit. \
             See the README's Configuration section, or contrib/config.toml, for every key.
             """,
+        version: Wire.serverVersion,
         subcommands: [Config.self, Status.self, Reload.self]
     )
 }

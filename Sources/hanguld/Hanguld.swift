@@ -40,7 +40,8 @@ struct Hanguld: AsyncParsableCommand {
             hanja key of any session rather than at start, so a daemon nobody converts with stays small. \
             Problems are logged then, as warnings; a missing system file leaves only the user's entries. \
             SIGHUP makes the next hanja key read them again.
-            """
+            """,
+        version: Wire.serverVersion
     )
 
     @Option(help: "Listen on this Unix socket path instead of the default.")

@@ -38,7 +38,8 @@ frontend_build() {
 
 frontend_install() {
     put "$build_dir/libhanguld.so" "$(fcitx5_addon_dir)/libhanguld.so" 0755
-    put "$root/contrib/fcitx5/hanguld-addon.conf" "$prefix/share/fcitx5/addon/hanguld.conf" 0644
+    # The addon conf as CMake filled it in (its Version= is the repository's VERSION).
+    put "$build_dir/data/fcitx5/addon/hanguld.conf" "$prefix/share/fcitx5/addon/hanguld.conf" 0644
     put "$root/contrib/fcitx5/hanguld.conf" "$prefix/share/fcitx5/inputmethod/hanguld.conf" 0644
 }
 

@@ -3,6 +3,8 @@ import PackageDescription
 
 // The IBus engine: a thin client of hanguld (issue 10). A package of its own that depends on the root
 // package by path, so `swift build` of the root package never needs the IBus headers.
+let staticRuntime = Context.environment["HANGUL_SWIFT_RUNTIME"] == "static"
+
 let package = Package(
     name: "hangul-ibus",
     products: [
@@ -39,10 +41,12 @@ let package = Package(
                 .product(name: "HangulSystem", package: "hangul"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            // The Swift runtime linked in rather than loaded: IBus starts one engine process per
-            // session and keeps it all day, and only the parts used become resident (RSS 14.9 MB
-            // dynamic, 12.5 MB static in the same bench run; start to first key 17 ms, 14 ms).
-            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+            // How the Swift runtime is linked follows the packages' choice
+            // (contrib/packaging/swift-runtime, README there): by default the engine loads the one
+            // runtime copy the daemon loads too, so their code pages are shared; with
+            // HANGUL_SWIFT_RUNTIME=static it is linked in (engine alone: RSS 14.9 MB dynamic, 12.5 MB
+            // static in one bench run; start to first key 17 ms, 14 ms).
+            linkerSettings: staticRuntime ? [.unsafeFlags(["-static-stdlib"])] : []
         ),
         .testTarget(
             name: "HangulFrontendContractTests",

@@ -19,7 +19,9 @@ frontend_build() {
 frontend_install() {
     local engine="$prefix/libexec/hangul/ibus-engine-hanguld"
     put "$build_dir/release/ibus-engine-hanguld" "$engine" 0755
-    sed "s|@EXEC@|$engine --ibus --hanguld $prefix/bin/hanguld|" "$root/contrib/ibus/component/hanguld.xml.in" |
+    put_runtime "$engine"
+    sed -e "s|@EXEC@|$engine --ibus --hanguld $prefix/bin/hanguld|" -e "s|@VERSION@|$(cat "$root/VERSION")|" \
+        "$root/contrib/ibus/component/hanguld.xml.in" |
         put_text "$prefix/share/ibus/component/hanguld.xml" 0644
 }
 

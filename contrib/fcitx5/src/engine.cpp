@@ -45,7 +45,7 @@ namespace {
 constexpr std::chrono::milliseconds defaultDeadline{150};
 /// Where fcitx5 kept this addon's options before the daemon's settings file took them over.
 constexpr const char *oldConfigFile = "conf/hanguld.conf";
-constexpr const char *clientName = "fcitx5-hanguld 0.1.0";
+constexpr const char *clientName = "fcitx5-hanguld " HANGULD_VERSION;
 /// The X11 modifier bits a chord names (Shift, Control, Mod1, Mod4, Mod5); Lock, Mod2 and Mod3 are
 /// ignored when matching, as PROTOCOL.md 9.3 says.
 constexpr uint32_t chordModifierMask = 0x1u | 0x4u | 0x8u | 0x40u | 0x80u;

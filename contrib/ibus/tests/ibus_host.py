@@ -25,6 +25,7 @@ from gi.repository import GLib, IBus  # noqa: E402
 import hangul_testing  # noqa: E402,F401
 
 ENGINE_TEMPLATE = os.path.join(HERE, "..", "component", "hanguld.xml.in")
+VERSION_FILE = os.path.join(HERE, "..", "..", "..", "VERSION")
 DEBIAN_HANGUL_COMPONENT = "/usr/share/ibus/component/hangul.xml"
 
 RELEASE = int(IBus.ModifierType.RELEASE_MASK)
@@ -72,7 +73,8 @@ class Host:
         if engine_arguments is not None:
             with open(ENGINE_TEMPLATE) as template:
                 command = " ".join([engine_executable(), "--ibus", *engine_arguments])
-                xml = template.read().replace("@EXEC@", command)
+                with open(VERSION_FILE) as version:
+                    xml = template.read().replace("@EXEC@", command).replace("@VERSION@", version.read().strip())
             with open(os.path.join(components, "hanguld.xml"), "w") as out:
                 out.write(xml)
         if with_ibus_hangul:

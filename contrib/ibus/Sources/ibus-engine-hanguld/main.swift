@@ -1,5 +1,6 @@
 import CHangulIBusEngine
 import CIBus
+import HangulProtocol
 
 #if canImport(Glibc)
     import Glibc
@@ -10,9 +11,10 @@ import CIBus
 /// ibus-daemon starts it from the component file with `--ibus`; `--hanguld PATH` names the daemon
 /// to start when none is listening (the installed component passes the one installed beside it).
 let usage = """
-    usage: ibus-engine-hanguld [--ibus] [--hanguld PATH]
+    usage: ibus-engine-hanguld [--ibus] [--hanguld PATH] [--version]
       --ibus          started by ibus-daemon (the component file passes it)
       --hanguld PATH  start this hanguld when no daemon listens on the socket
+      --version       print the version and exit
     The socket is $HANGULD_SOCKET, else $XDG_RUNTIME_DIR/hangul/hanguld.sock (PROTOCOL.md section 2).
 
     """
@@ -29,6 +31,9 @@ while let argument = arguments.popFirst() {
         hanguldPath = path
     case "-h", "--help":
         writeText(usage, to: 1)
+        exit(0)
+    case "--version":
+        writeText(Wire.serverVersion + "\n", to: 1)
         exit(0)
     default:
         writeText("ibus-engine-hanguld: unknown argument '\(argument)'\n" + usage, to: 2)

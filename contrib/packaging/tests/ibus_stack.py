@@ -1,0 +1,98 @@
+#!/usr/bin/python3
+"""The IBus stack as installed: the installed component starts the installed engine, which talks to
+a private hanguld (the installed one, $HANGULD), under a private ibus-daemon.
+
+  ibus_stack.py COMPONENT_DIR --check     types the corpus through it and compares every line with
+                                          what the installed hangul-compose ($HANGUL_COMPOSE) types
+                                          in process; exits 1 on a difference
+  ibus_stack.py COMPONENT_DIR --measure   the same typing, then prints the union of the resident
+                                          pages of engine and daemon (resident.py) and each RSS, as
+                                          rows of scripts/bench's table
+
+Run with Debian's /usr/bin/python3 (PyGObject, gir1.2-ibus-1.0).
+"""
+
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "ibus", "tests"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "testing"))
+
+from ibus_host import Host  # noqa: E402
+import hangul_testing  # noqa: E402
+import resident  # noqa: E402
+
+
+def engine_pid(executable):
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.readlink(f"/proc/{entry}/exe") == executable:
+                    return int(entry)
+            except OSError:
+                continue
+    return None
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[2] not in ("--check", "--measure"):
+        print(__doc__, file=sys.stderr)
+        return 64
+    component_dir, action = sys.argv[1], sys.argv[2]
+    keys = [hangul_testing.spell_dubeolsik(line) for line in hangul_testing.corpus_lines()]
+    expected = hangul_testing.expected_texts(keys)
+    daemon = hangul_testing.Daemon().start()
+    try:
+        host = Host({**daemon.environment(), "IBUS_COMPONENT_PATH": component_dir}, engine_arguments=None).start()
+        try:
+            # As a desktop does (the CLI's `ibus engine hanguld`): the global engine, which a focused
+            # context then takes. IBus 1.5.32 (Debian 13) leaves a context a client sets an engine on
+            # itself with the dummy engine; 1.5.27 (Debian 12) accepts either way.
+            if not host.bus.set_global_engine("hanguld"):
+                raise RuntimeError("ibus-daemon refused hanguld as the global engine: is its component installed?")
+            try:
+                field = host.context("hanguld")
+            except RuntimeError:
+                with open(host.log_path, errors="replace") as log:
+                    print(f"ibus-daemon's log:\n{log.read()}", file=sys.stderr)
+                raise
+            # The engine passes keys through until its daemon has answered hello (by design: never a
+            # lost key); on a loaded machine that can outlast the first line, so wait for it first.
+            deadline = time.monotonic() + 10
+            while True:
+                field.type("dkssud")
+                if field.take_text() == "안녕" or time.monotonic() > deadline:
+                    break
+            typed = []
+            for line in keys:
+                field.type(line)
+                typed.append(field.take_text())
+            with open(os.path.join(component_dir, "hanguld.xml")) as component:
+                engine = component.read().split("<exec>")[1].split()[0]
+            pid = engine_pid(engine)
+            if pid is None:
+                raise RuntimeError(f"no process runs {engine}, the component's engine")
+            if action == "--check":
+                for index, (ours, want) in enumerate(zip(typed, expected)):
+                    if ours != want:
+                        print(f"line {index + 1} (keys {keys[index]!r}): IBus typed {ours!r}, "
+                              f"hangul-compose {want!r}", file=sys.stderr)
+                        return 1
+                print(f"IBus: {len(typed)} corpus lines typed as hangul-compose types them, by {engine}")
+                return 0
+            kib, how = resident.union_kib([pid, daemon.process.pid])
+            engine_rss, daemon_rss = resident.rss_kib(pid), resident.rss_kib(daemon.process.pid)
+            print(f"| IBus stack as installed: engine + hanguld, {how} | {kib / 1024:.1f} MB "
+                  f"| RSS summed {(engine_rss + daemon_rss) / 1024:.1f} MB (engine {engine_rss / 1024:.1f}, "
+                  f"hanguld {daemon_rss / 1024:.1f}) | {kib / (engine_rss + daemon_rss):.2f}× | — | measured |")
+            return 0
+        finally:
+            host.stop()
+    finally:
+        daemon.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
