@@ -20,8 +20,16 @@ public struct OutputValidator: Sendable {
         self.layout = layout
         let speller = KeySpeller(layout: layout, options: .everythingOn)
         // Romaja writes a vowel with no consonant before it with a silent ㅇ, and a consonant that
-        // cannot join the next with ㅡ (k then s → 크), whether or not some key types them.
-        let silent: Set<UInt32> = layout.kind == .romaja ? [0x110B] : []
+        // cannot join the next with ㅡ (k then s → 크), whether or not some key types them; and `x`
+        // (or `X`) is ㅈ at the start of a syllable whatever jamo its key names (libhangul's rule:
+        // a fuzzed romaja layout whose X names an archaic initial shows ㅈ).
+        let xTypesJamo = [UInt8(ascii: "x"), UInt8(ascii: "X")].contains { ascii in
+            guard let position = KeyPosition(ascii: ascii), case .jamo = layout.action(at: position) else {
+                return false
+            }
+            return true
+        }
+        let silent: Set<UInt32> = layout.kind == .romaja ? (xTypesJamo ? [0x110B, 0x110C] : [0x110B]) : []
         let implicitVowel: Set<UInt32> = layout.kind == .romaja ? [0x1173] : []
         // Every jamo a key names types itself in its slot, whether or not the speller finds a way
         // to write it in text: a romaja layout whose key names an archaic initial (ㅀ as U+A968, a

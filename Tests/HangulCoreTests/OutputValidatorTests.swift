@@ -26,6 +26,20 @@ import Testing
         #expect(dubeolsik.problem(inCommit: commit, after: r) != nil)
     }
 
+    /// The layout fuzzer's crash-ddf1dc58 (saved in Fuzz/Crashes/layout): a romaja layout whose X
+    /// names an archaic initial (U+113E) and no key types ㅈ. Romaja reads x as ㅈ at the start of a
+    /// syllable whatever its key names (libhangul's rule), so the preedit ㅈ is the layout's own.
+    @Test func onRomajaXIsCieucWhateverItsKeyNames() throws {
+        let layout = try LayoutFile.parse(
+            "id f\nname F\nkind romaja\nkey X initial U+113E\nkey a medial ㅏ\n", source: "fuzzed.layout")
+        let validator = OutputValidator(layout: layout)
+        var composer = Composer(layout: layout, options: ComposerOptions())
+        let x = try #require(KeyPosition(ascii: UInt8(ascii: "X")))
+        _ = Stroke.key(x).apply(to: &composer)
+        #expect(composer.preedit.scalars == [0x3148])
+        #expect(validator.problem(inPreedit: composer.preedit.scalars) == nil)
+    }
+
     @Test func aPreeditIsOneSyllableAtMost() {
         #expect(dubeolsik.problem(inPreedit: [0xAC00, 0xAC00]) == "preedit is not one syllable: U+AC00 U+AC00")
     }
