@@ -37,6 +37,7 @@ class ClipboardReader:
         pass
 
     def read(self, timeout=5.0):
+        """The text as it is now; the selection Ctrl+A left is replaced by the next read or clear."""
         environment = dict(os.environ, DISPLAY=self.display)
         # xclip -i stays in the background serving the marker until the application takes the clipboard.
         subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=self.MARKER, text=True, env=environment,
@@ -51,9 +52,11 @@ class ClipboardReader:
             if result.returncode == 0 and text != self.MARKER:
                 break
             time.sleep(0.1)
+        return "" if text == self.MARKER else text
+
+    def clear(self):
         xdotool(self.display, "key", "--delay", "100", "ctrl+a", "Delete")
         time.sleep(0.2)
-        return "" if text == self.MARKER else text
 
 
 class LinesFileReader:
@@ -70,6 +73,7 @@ class LinesFileReader:
         xdotool(self.display, "key", "ctrl+u")
 
     def read(self, timeout=4.0, quiet=0.5):
+        """What the file gained since the last clear, once it has grown and then been quiet a while."""
         deadline = time.monotonic() + timeout
         size, changed = -1, time.monotonic()
         while time.monotonic() < deadline:
@@ -81,13 +85,15 @@ class LinesFileReader:
             time.sleep(0.05)
         with open(self.path, "rb") as file:
             file.seek(self.offset)
-            data = file.read()
-        self.offset += len(data)
-        return data.decode("utf-8", errors="replace")
+            self.data = file.read()
+        return self.data.decode("utf-8", errors="replace")
+
+    def clear(self):
+        self.offset += len(self.data)
 
 
 class EmacsReader:
-    """Emacs writes its buffer to a file and empties it when the request file appears (EMACS_LISP)."""
+    """Emacs writes its buffer to a file, or empties it, when the request file appears (EMACS_LISP)."""
 
     def __init__(self, display, work):
         self.request = os.path.join(work, "emacs-request")
@@ -97,7 +103,15 @@ class EmacsReader:
         pass
 
     def read(self, timeout=5.0):
-        open(self.request, "w").close()
+        return self.ask("read", timeout)
+
+    def clear(self):
+        self.ask("clear", 5.0)
+
+    def ask(self, what, timeout):
+        with open(self.request + ".new", "w") as file:
+            file.write(what)
+        os.rename(self.request + ".new", self.request)
         deadline = time.monotonic() + timeout
         while not os.path.exists(self.output):
             if time.monotonic() > deadline:
@@ -117,11 +131,15 @@ EMACS_LISP = """
   (run-with-timer 0.1 0.1
     (lambda ()
       (when (file-exists-p "{request}")
-        (with-current-buffer "matrix"
-          (let ((coding-system-for-write 'utf-8-unix))
-            (write-region nil nil "{output}.new" nil 'silent))
-          (erase-buffer))
-        (rename-file "{output}.new" "{output}" t)
+        (let ((what (with-temp-buffer (insert-file-contents "{request}") (buffer-string))))
+          (with-current-buffer "matrix"
+            (if (equal what "clear")
+                (erase-buffer)
+              (let ((coding-system-for-write 'utf-8-unix))
+                (write-region nil nil "{output}.new" nil 'silent)))))
+        (if (file-exists-p "{output}.new")
+            (rename-file "{output}.new" "{output}" t)
+          (write-region "" nil "{output}" nil 'silent))
         (delete-file "{request}")))))
 """
 
