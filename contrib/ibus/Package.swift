@@ -9,7 +9,8 @@ let package = Package(
         .executable(name: "ibus-engine-hanguld", targets: ["ibus-engine-hanguld"])
     ],
     dependencies: [
-        .package(name: "hangul", path: "hangul-root")
+        .package(name: "hangul", path: "hangul-root"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // libibus and GLib through pkg-config; apt `libibus-1.0-dev`.
@@ -19,7 +20,9 @@ let package = Package(
         .target(name: "CHangulIBusEngine", dependencies: ["CIBus"]),
         // PROTOCOL.md section 8 as a state machine, pure Swift: what to show and commit for each
         // reply, and when there is none. Tested without IBus.
-        .target(name: "HangulFrontendContract"),
+        // It reads keys with the root package's vocabulary (Keysym, KeyEvent), xkbcommon underneath.
+        .target(
+            name: "HangulFrontendContract", dependencies: [.product(name: "HangulKeys", package: "hangul")]),
         .executableTarget(
             name: "ibus-engine-hanguld",
             dependencies: [
@@ -33,6 +36,12 @@ let package = Package(
             // dynamic, 12.5 MB static in the same bench run; start to first key 17 ms, 14 ms).
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
-        .testTarget(name: "HangulFrontendContractTests", dependencies: ["HangulFrontendContract"]),
+        .testTarget(
+            name: "HangulFrontendContractTests",
+            dependencies: [
+                "HangulFrontendContract", .product(name: "HangulKeys", package: "hangul"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
     ]
 )

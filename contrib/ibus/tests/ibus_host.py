@@ -28,6 +28,7 @@ ENGINE_TEMPLATE = os.path.join(HERE, "..", "component", "hanguld.xml.in")
 DEBIAN_HANGUL_COMPONENT = "/usr/share/ibus/component/hangul.xml"
 
 RELEASE = int(IBus.ModifierType.RELEASE_MASK)
+SYNC_PROCESS_KEY = 1 << 7  # IBUS_CAP_SYNC_PROCESS_KEY: GTK's default modes, which wait for each reply
 SHIFT = int(IBus.ModifierType.SHIFT_MASK)
 CONTROL = int(IBus.ModifierType.CONTROL_MASK)
 BACKSPACE = (0xFF08, 14)
@@ -132,8 +133,9 @@ class Host:
                 self.process.kill()
                 self.process.wait()
 
-    def context(self, engine="hanguld", surrounding=False):
-        return TextField(self, engine, surrounding)
+    def context(self, engine="hanguld", surrounding=False, name="gtk3-im:hangul-test", synchronous=False,
+                capabilities=SYNC_PROCESS_KEY):
+        return TextField(self, engine, surrounding, name=name, synchronous=synchronous, capabilities=capabilities)
 
 
 def pump(seconds=0.0):
@@ -159,11 +161,26 @@ class TextField:
     surrounding text as GTK's IM module does (the capability, and the text before every key press,
     which IBus sends on only when the engine asked for it) and honours `delete-surrounding-text`;
     `surrounding_deletes` records each deletion as (offset, count).
+
+    `name` is the client name the context is created with (the engine learns it with focus_in_id:
+    `xim`, `gtk3-im:PROGRAM`, `gtk4-im:PROGRAM`, `QIBusInputContext`). A `synchronous` field inserts a
+    key the engine did not handle as soon as `process_key_event` returns, before it dispatches the
+    signals the engine sent meanwhile, as ibus-x11 (every XIM application) and GTK with
+    `IBUS_ENABLE_SYNC_MODE=1` do; otherwise it dispatches them first, as GTK's default modes do.
+    `capabilities` are added to the field's own. By default the field is GTK 3's module in its default
+    mode: named `gtk3-im:...`, with IBUS_CAP_SYNC_PROCESS_KEY.
     """
 
-    def __init__(self, host, engine, surrounding=False):
+    def __init__(self, host, engine, surrounding=False, name="gtk3-im:hangul-test", synchronous=False,
+                 capabilities=SYNC_PROCESS_KEY):
         self.host = host
-        self.ic = host.bus.create_input_context("hangul-test")
+        self.synchronous = synchronous
+        # Qt's plugin keeps its own copy of the preedit and commits it itself when the focus goes.
+        self.commits_own_preedit = name.startswith("QIBusInputContext")
+        # Whether Return inserts a line break, so a test can see where it landed (off by default, as
+        # hangul-compose inserts nothing for it).
+        self.return_types_newline = False
+        self.ic = host.bus.create_input_context(name)
         self.text = ""
         self.preedit = ""
         self.preedit_cursor = 0  # where the engine puts the cursor in the preedit, in characters
@@ -194,11 +211,12 @@ class TextField:
         self.ic.connect("update-property", self._on_update_property)
         # LOOKUP_TABLE, AUXILIARY_TEXT: the field draws the candidate window itself, so ibus-daemon sends the table to
         # it (without a panel, which the recipe disables, it would go nowhere).
+        extra_capabilities = capabilities
         capabilities = (IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS | IBus.Capabilite.PROPERTY
                         | IBus.Capabilite.LOOKUP_TABLE | IBus.Capabilite.AUXILIARY_TEXT)
         if surrounding:
             capabilities |= IBus.Capabilite.SURROUNDING_TEXT
-        self.ic.set_capabilities(int(capabilities))
+        self.ic.set_capabilities(int(capabilities) | extra_capabilities)
         self.ic.focus_in()
         self.engine = engine
         # In IBus's global-engine mode a focused context takes the global engine. Setting it again
@@ -283,7 +301,9 @@ class TextField:
     def _insert(self, keysym, state):
         if state & (CONTROL | int(IBus.ModifierType.MOD1_MASK) | int(IBus.ModifierType.MOD4_MASK)):
             return
-        if keysym == BACKSPACE[0]:
+        if keysym == RETURN[0] and self.return_types_newline:
+            self.text += "\n"
+        elif keysym == BACKSPACE[0]:
             self.text = self.text[:-1]
         elif 0x20 <= keysym <= 0x7E:
             self.text += chr(keysym)
@@ -298,8 +318,10 @@ class TextField:
         if self.surrounding:
             self.report_surrounding_text()
         handled = self.ic.process_key_event(keysym, code, state)
+        if self.synchronous and not handled:
+            self._insert(keysym, state)
         pump()
-        if not handled:
+        if not self.synchronous and not handled:
             self._insert(keysym, state)
         return handled
 
@@ -332,6 +354,9 @@ class TextField:
         return handled
 
     def focus_out(self):
+        if self.commits_own_preedit and self.preedit:
+            self.text += self.preedit
+            self.preedit = ""
         self.ic.focus_out()
         self.sync()
 

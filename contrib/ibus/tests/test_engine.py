@@ -23,8 +23,9 @@ import tempfile
 import time
 import traceback
 
-from ibus_host import (BACKSPACE, CONTROL, DOWN, ESCAPE, F9, HANGUL, HANGUL_HANJA, HERE, RETURN, RIGHT, SPACE, Host,
-                       pump)
+from ibus_host import (BACKSPACE, CONTROL, DOWN, ESCAPE, F9, HANGUL, HANGUL_HANJA, HERE, RETURN, RIGHT, SPACE,
+                       SYNC_PROCESS_KEY, Host, pump)
+from ibus_host import RELEASE as RELEASE_MASK
 import hangul_testing
 import libhangul_hanja
 
@@ -511,7 +512,9 @@ def killed_daemon_with_the_list_open_hides_it_and_commits_the_hangul():
     field.stroke(*F9)
     equal(field.table_visible, True, "window before the kill")
     daemon.kill()
-    equal(field.type("1"), [False], "1 after the kill: passed through")
+    # Failing open commits 한 and the key's own character as one text (handled), so no client can
+    # put the 1 before the 한.
+    equal(field.type("1"), [True], "1 after the kill: typed with the committed 한")
     equal((field.text, field.preedit, field.table_visible), ("한1", "", False), "after the kill")
     daemon.start()
     compose_again(field, "return")
@@ -543,7 +546,7 @@ def stalled_daemon_with_the_list_open_hides_it_without_hanging():
         start = time.monotonic()
         handled = field.type("2")
         took = time.monotonic() - start
-        equal(handled, [False], "2 while the daemon is stopped: passed through")
+        equal(handled, [True], "2 while the daemon is stopped: typed with the committed 한")
         equal((field.text, field.preedit, field.table_visible), ("한2", "", False), "while the daemon is stopped")
         if took > 1.0:
             raise AssertionError(f"the key was held up {took:.3f} s (deadline 150 ms)")
@@ -614,13 +617,109 @@ def switching_engine_commits_the_preedit_once():
     equal(field.take_text(), "한가", "text")
 
 
+# Sentences whose keys put a space, a digit, punctuation, Shift-punctuation and Return right after a
+# syllable: the order class of bugs (issue 21). Each kind of client below types them.
+ORDER_SENTENCES = [
+    "안도라 공국", "프록시를 설정할 수 없음.", "(네트워크 파일 시스템)", '"%" 기호와 100% 확실한 답',
+    "2026년 11월 27일, 금요일!", "가1나2다3 라? 마; 바: 사/", "값은 [배열] {객체} @태그# 끝~",
+]
+SURROUNDING_TEXT = 1 << 5
+# (client name, inserts an unhandled key before dispatching the signals, capabilities added): XIM
+# through ibus-x11, GTK 3 and 4 with IBUS_ENABLE_SYNC_MODE=1, GTK 3 and 4 in their default modes, Qt's
+# plugin, and a client that speaks IBus's D-Bus API itself.
+CLIENT_KINDS = [
+    ("xim", True, 0),
+    ("gtk3-im:sync-mode", True, SURROUNDING_TEXT),
+    ("gtk3-im:default-mode", False, SYNC_PROCESS_KEY | SURROUNDING_TEXT),
+    ("gtk4-im:default-mode", False, SYNC_PROCESS_KEY | SURROUNDING_TEXT),
+    ("QIBusInputContext", False, SURROUNDING_TEXT),
+    ("kitty", True, 0),
+]
+
+
+def order_lines():
+    """The sentences' keys, each with Return after its last syllable and a second line after that."""
+    return [hangul_testing.spell_dubeolsik(line) + "<Return>" + hangul_testing.spell_dubeolsik("끝")
+            for line in ORDER_SENTENCES]
+
+
+def expected_with_returns(keys):
+    """hangul-compose's text for `keys`, with a line break where each Return was pressed."""
+    segments = keys.split("<Return>")
+    return "\n".join(hangul_testing.expected_texts(segments))
+
+
+@test("daemon")
+def every_kind_of_client_gets_each_key_after_the_commit_it_follows():
+    # Issue 21: a client that inserts an unhandled key when process_key_event returns, before the
+    # signals sent meanwhile (ibus-x11, GTK's sync mode), put the space before the syllable it ends.
+    for name, synchronous, capabilities in CLIENT_KINDS:
+        field = host.context(name=name, synchronous=synchronous, capabilities=capabilities)
+        field.return_types_newline = True
+        for keys in order_lines():
+            field.type_notation(keys)
+            equal(field.take_text(), expected_with_returns(keys), f"{name} ({'sync' if synchronous else 'async'})")
+
+
+@test("daemon")
+def a_synchronous_client_types_the_corpus_as_hangul_compose_does():
+    field = host.context(name="xim", synchronous=True, capabilities=0)
+    key_lines = corpus_keys()
+    ours = type_lines(field, key_lines)
+    problem = first_difference(ours, hangul_testing.expected_texts(key_lines), key_lines)
+    if problem:
+        raise AssertionError(f"through a synchronous client: {problem}")
+
+
+@test("daemon")
+def ibus_hangul_beside_ours_on_a_synchronous_client():
+    # For the README: the same sentences through Debian's ibus-hangul on the same client.
+    key_lines = order_lines()
+    reference = host.context(engine="hangul", name="gtk3-im:sync-mode", synchronous=True,
+                             capabilities=SURROUNDING_TEXT)
+    reference.return_types_newline = True
+    wrong = []
+    reference.stroke(*HANGUL)  # ibus-hangul starts in Latin mode
+    for keys in key_lines:
+        reference.type_notation(keys)
+        text = reference.take_text()
+        if text != expected_with_returns(keys):
+            wrong.append(text)
+    print(f"  ibus-hangul on a synchronous client: {len(key_lines) - len(wrong)} of {len(key_lines)} right"
+          + (f"; for example {wrong[0]!r}" if wrong else ""))
+    ours = host.context(name="gtk3-im:sync-mode", synchronous=True, capabilities=SURROUNDING_TEXT)
+    ours.return_types_newline = True
+    for keys in key_lines:
+        ours.type_notation(keys)
+        equal(ours.take_text(), expected_with_returns(keys), "ours on the same client")
+
+
+@test("daemon")
+def a_synthetic_key_with_ibus_x11s_keycode_neither_stops_nor_confuses_the_engine():
+    # ibus-x11 passes a synthetic X key event (keycode 0) on as IBus keycode 0xFFFFFFF8; LibreOffice's
+    # X11 backend sends one after each commit. keycode + 8 overflowed and the engine trapped.
+    field = host.context(name="xim", synchronous=True, capabilities=0)
+    field.type("gks")
+    handled = field.press(0x2E, 0xFFFFFFF8)
+    field.release(0x2E, 0xFFFFFFF8)
+    equal(field.type("r"), [True], "a key after the synthetic one: the engine is still there")
+    equal(handled, True, "a synthetic '.' after 한: committed with it")
+    equal(field.take_text(), "한.ㄱ", "text after the synthetic key")
+    for keyval, code, state in [(0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF), (0x2000_0000, 30, 0), (0, 0, 0),
+                                (0x61, 0xFFFFFFFF, RELEASE_MASK), (0x1FFFFFFF, 0xFFFFFFF7, 0x7FFFFFFF)]:
+        field.ic.process_key_event(keyval, code, state)
+        pump()
+    field.type("rk")
+    equal(field.take_text(), "가", "text after values no key has: the engine still composes")
+
+
 @test("daemon")
 def killed_daemon_loses_nothing_and_typing_composes_once_it_is_back():
     field = host.context()
     field.type("gks")
     equal(field.preedit, "한", "preedit before the kill")
     daemon.kill()
-    equal(field.type("rmf"), [False, False, False], "keys after the kill")
+    equal(field.type("rmf"), [True, False, False], "keys after the kill: r typed with the committed 한")
     equal((field.text, field.preedit), ("한rmf", ""), "the preedit was committed and the keys passed")
     daemon.start()
     compose_again(field, "return")
@@ -650,7 +749,8 @@ def stalled_daemon_passes_keys_without_hanging():
     field.type("gks")
     daemon.stall()
     try:
-        equal(type_while_stalled(field, "rmfdl"), [False] * 5, "keys while the daemon is stopped")
+        equal(type_while_stalled(field, "rmfdl"), [True] + [False] * 4,
+              "keys while the daemon is stopped: r typed with the committed 한")
         equal((field.text, field.preedit), ("한rmfdl", ""), "text while the daemon is stopped")
     finally:
         daemon.resume()
@@ -841,15 +941,33 @@ def compose_steps(keys, *options):
     return [(line["commit"], line["preedit"], line["handled"]) for line in lines[:-1]], lines[-1]["text"]
 
 
+TYPED_BY_NAME = {"<space>": " "}
+
+
+def routed(step, token, shown_before):
+    """A daemon step (commit, preedit, handled) as the engine applies it in the default test field
+    (GTK 3's default mode): a character key the daemon did not handle, after a step that changed the
+    text, is committed with that text as one commit and answered handled (KeyRouter)."""
+    commit, preedit, handled = step
+    character = TYPED_BY_NAME.get(token, token if len(token) == 1 else None)
+    if not handled and character and (commit or shown_before):
+        return commit + character, preedit, True
+    return step
+
+
 def type_and_compare(field, keys, typed_before=""):
     """Types `keys` key by key into a field that was given `typed_before` since its last focus in, and
-    checks each step against hangul-compose in word mode typing both: what the engine committed, the
-    preedit with the cursor at its end, and whether the key was handled."""
+    checks each step against hangul-compose in word mode typing both, as the engine routes it: what
+    the engine committed, the preedit with the cursor at its end, and whether the key was handled."""
     expected, _ = compose_steps(typed_before + keys, *WORD)
-    expected = expected[len(re.findall(r"<[^>]+>|.", typed_before)):]
+    skipped = len(re.findall(r"<[^>]+>|.", typed_before))
+    shown = expected[skipped - 1][1] if skipped else ""
+    expected = expected[skipped:]
     tokens = re.findall(r"<[^>]+>|.", keys)
     equal(len(tokens), len(expected), f"keys in {keys!r}")
-    for index, (token, (commit, preedit, handled)) in enumerate(zip(tokens, expected)):
+    for index, (token, step) in enumerate(zip(tokens, expected)):
+        commit, preedit, handled = routed(step, token, shown)
+        shown = preedit
         before = len(field.commits)
         actual_handled = field.type_notation(token)[0]
         step = (field.commits[before:], field.preedit, field.preedit_cursor, actual_handled)
@@ -863,7 +981,7 @@ def a_word_stays_in_the_preedit_until_a_space_commits_it():
     type_and_compare(field, "gksrmf")
     equal((field.commits, field.preedit, field.preedit_cursor), ([], "한글", 2), "after gksrmf: 한글 whole, no commit")
     type_and_compare(field, "<space>", typed_before="gksrmf")
-    equal((field.commits, field.text), (["한글"], "한글 "), "commits and text after the space")
+    equal((field.commits, field.text), (["한글 "], "한글 "), "commits and text after the space (one commit)")
     type_and_compare(field, "dlqfurdms wkf ehlsek. rmfjgwl dksgdmaus<Return>", typed_before="gksrmf<space>")
     equal(field.take_text(), compose_steps("gksrmf dlqfurdms wkf ehlsek. rmfjgwl dksgdmaus", *WORD)[1],
           "text: hangul-compose's in word mode")
@@ -890,8 +1008,10 @@ def the_corpus_commits_the_same_text_as_syllable_mode_one_word_at_a_time():
         commits = list(field.commits)
         text = field.take_text()
         ours.append(text)
-        # Every commit before the focus out is a whole word: the text between two spaces or punctuation.
+        # Every commit before the focus out is a whole word: the text between two spaces or punctuation
+        # (with the space or punctuation that ended it, which the engine commits with it).
         words = re.findall(r"[가-힣ㄱ-ㅣ]+", text)
+        commits = [word for commit in commits for word in re.findall(r"[가-힣ㄱ-ㅣ]+", commit)]
         if commits != words[:len(commits)] or len(commits) < len(words) - 1:
             raise AssertionError(f"commits {commits!r} are not the words of {text!r}, in order")
     difference = first_difference(ours, hangul_testing.expected_texts(keys), keys)
@@ -991,8 +1111,9 @@ def stalled_daemon_mid_word_commits_the_word_without_hanging():
     field.type("eogksalsrnr")
     daemon.stall()
     try:
-        equal(type_while_stalled(field, "dkdl"), [False] * 4, "keys while the daemon is stopped")
-        equal((field.commits, field.text, field.preedit), (["대한민국"], "대한민국dkdl", ""),
+        equal(type_while_stalled(field, "dkdl"), [True] + [False] * 3,
+              "keys while the daemon is stopped: d typed with the committed word")
+        equal((field.commits, field.text, field.preedit), (["대한민국d"], "대한민국dkdl", ""),
               "the word was committed once and the keys passed")
     finally:
         daemon.resume()
@@ -1015,7 +1136,7 @@ def hangulctl_switches_an_open_field_between_words():
         deadline = time.monotonic() + 5
         while True:
             field.type("rkrk ")
-            if field.preedit == "" and field.commits[-1:] == [preedit_after_rkrk]:
+            if field.preedit == "" and field.commits[-1:] == [preedit_after_rkrk + " "]:
                 break
             if time.monotonic() > deadline:
                 raise AssertionError(f"the open field did not take commit-unit {unit} within 5 s: {field.commits}")

@@ -9,6 +9,8 @@ typedef struct {
      * moves the focus, without telling ibus-daemon so (Qt's IBus plugin): the preedit is then shown in
      * CLEAR mode, or ibus-daemon would commit it a second time. */
     gboolean client_commits_preedit;
+    /* The name the focused client gave ibus-daemon (focus_in_id), owned; NULL when none was given. */
+    gchar *client_name;
     IBusProperty *mode;     /* owned; NULL until the first focus in */
     IBusPropList *props;    /* owned; holds `mode` */
     IBusLookupTable *page;  /* owned; the candidate page being built, NULL otherwise */
@@ -29,6 +31,7 @@ void hangul_ibus_engine_install(const HangulIBusEngineCallbacks *installed) { ca
 static void hangul_ibus_engine_init(HangulIBusEngine *self) {
     self->context = NULL;
     self->client_commits_preedit = FALSE;
+    self->client_name = NULL;
     self->mode = NULL;
     self->props = NULL;
     self->page = NULL;
@@ -46,6 +49,7 @@ static void hangul_ibus_engine_destroy(IBusObject *object) {
     g_clear_object(&self->props);
     g_clear_object(&self->mode);
     g_clear_object(&self->page);
+    g_clear_pointer(&self->client_name, g_free);
     IBUS_OBJECT_CLASS(hangul_ibus_engine_parent_class)->destroy(object);
 }
 
@@ -84,6 +88,8 @@ FORWARD_ONLY(cursor_down)
  * its input context: Qt 5's and Qt 6's IBus plugin say "QIBusInputContext". */
 static void focus_in_id(IBusEngine *engine, const gchar *object_path, const gchar *client) {
     SELF(engine)->client_commits_preedit = client != NULL && g_str_has_prefix(client, "QIBusInputContext");
+    g_free(SELF(engine)->client_name);
+    SELF(engine)->client_name = g_strdup(client);
     focus_in(engine);
 }
 
@@ -138,6 +144,14 @@ static void hangul_ibus_engine_class_init(HangulIBusEngineClass *klass) {
 void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8) {
     ibus_engine_commit_text(engine, ibus_text_new_from_string(utf8));
 }
+
+void hangul_ibus_engine_forward_key(IBusEngine *engine, guint keyval, guint keycode, guint state) {
+    ibus_engine_forward_key_event(engine, keyval, keycode, state | IBUS_FORWARD_MASK);
+}
+
+const gchar *hangul_ibus_engine_client_name(IBusEngine *engine) { return SELF(engine)->client_name; }
+
+guint hangul_ibus_engine_client_capabilities(IBusEngine *engine) { return engine->client_capabilities; }
 
 void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8) {
     IBusText *text = ibus_text_new_from_string(utf8);

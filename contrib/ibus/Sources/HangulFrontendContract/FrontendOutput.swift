@@ -13,4 +13,7 @@ public enum FrontendOutput: Equatable, Sendable {
     case hideCandidates
     /// Show this mode in the indicator.
     case mode(isHangul: Bool)
+    /// Send this key to the application after everything before it (IBus: `forward_key_event`, with
+    /// ``IBusKey/forwardedBit`` set so a client that filters it again lets it through).
+    case forwardKey(IBusKey)
 }

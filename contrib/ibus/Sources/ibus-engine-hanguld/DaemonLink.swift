@@ -47,19 +47,16 @@ final class DaemonLink {
     /// settings, as `hello` reported them and as a reload changes them; empty while disconnected.
     private(set) var hanjaKeys: [KeyChord] = []
 
-    func key(keysym: UInt32, keycode: UInt32?, modifiers: UInt32, isRelease: Bool) -> DaemonReply? {
-        let event = KeyEvent(
-            keysym: Keysym(rawValue: keysym), keycode: keycode,
-            modifiers: ModifierMask(rawValue: modifiers), isRelease: isRelease)
-        return perform(.key(event))
+    func key(_ event: KeyEvent) -> DaemonReply? {
+        perform(.key(event))
     }
 
     /// A press and its release of a key the engine types itself (the candidate window's buttons map
     /// to the keys the daemon's list answers); the release keeps the daemon's record of held keys
     /// (section 9.4) clean. Returns the press's reply.
     func stroke(keysym: UInt32) -> DaemonReply? {
-        guard let press = key(keysym: keysym, keycode: nil, modifiers: 0, isRelease: false) else { return nil }
-        _ = key(keysym: keysym, keycode: nil, modifiers: 0, isRelease: true)
+        guard let press = key(KeyEvent(keysym: Keysym(rawValue: keysym))) else { return nil }
+        _ = key(KeyEvent(keysym: Keysym(rawValue: keysym), isRelease: true))
         return press
     }
 

@@ -24,6 +24,7 @@ final class InputContext {
     private let engine: UnsafeMutablePointer<IBusEngine>
     private let link: DaemonLink
     private var contract = FrontendContract()
+    private var router = KeyRouter()
     private var isPassword = false
 
     init(engine: UnsafeMutablePointer<IBusEngine>, configuration: EngineConfiguration) {
@@ -31,25 +32,41 @@ final class InputContext {
         link = DaemonLink(configuration: configuration)
     }
 
-    /// IBus gives the evdev keycode; the protocol takes the xkb keycode, evdev + 8. A synthetic event
-    /// without one (keycode 0) is sent by keysym alone.
+    /// One key from the client: the daemon's reply applied, and the key sent on to the application
+    /// after what the reply committed, in whatever way this client keeps that order (``KeyRouter``).
     func processKey(keyval: UInt32, keycode: UInt32, state: UInt32) -> Bool {
-        let isRelease = state & IBUS_RELEASE_MASK.rawValue != 0
-        if !isRelease, !sendSurroundingTextIfHanjaKey(keyval: keyval, state: state) {
-            failOpen()
-            return false
+        let key = IBusKey(keyval: keyval, keycode: keycode, state: state)
+        // A key this engine forwarded, back from a client that filters forwarded keys again, and a
+        // keysym no key produces (the daemon would refuse it): the application's, untouched.
+        guard !key.wasForwarded, let event = key.event else { return false }
+        if !key.isRelease, !sendSurroundingTextIfHanjaKey(keyval: keyval, state: state) {
+            return route(key, handled: false, outputs: contract.failOpen())
         }
-        let reply = link.key(
-            keysym: keyval, keycode: keycode == 0 ? nil : keycode + 8, modifiers: state, isRelease: isRelease)
-        guard let reply else {
-            failOpen()
-            return false
+        guard let reply = link.key(event) else {
+            return route(key, handled: false, outputs: contract.failOpen())
         }
-        apply(reply)
-        return reply.handled
+        return route(key, handled: reply.handled, outputs: contract.apply(reply))
+    }
+
+    /// Performs `outputs` with the key placed after them, and returns what to answer IBus.
+    private func route(_ key: IBusKey, handled: Bool, outputs: [FrontendOutput]) -> Bool {
+        var outputs = outputs
+        let answer =
+            key.isRelease
+            ? router.routeRelease(key, handled: handled, outputs: &outputs)
+            : router.routePress(key, handled: handled, outputs: &outputs)
+        perform(outputs)
+        return answer
+    }
+
+    /// What the engine knows of the focused client: its name (from `focus_in_id`) and capabilities.
+    private func learnClient() {
+        let name = hangul_ibus_engine_client_name(engine).map { String(cString: $0) }
+        router.client = IBusClient(name: name, capabilities: hangul_ibus_engine_client_capabilities(engine))
     }
 
     func focusIn() {
+        learnClient()
         hangul_ibus_engine_register_mode(engine, contract.isHangul ? 1 : 0)
         requireSurroundingText()
     }
@@ -77,6 +94,7 @@ final class InputContext {
     /// ibus-daemon tells an engine the client's capabilities after focus in and enable, so this is
     /// where the engine first knows whether the client reports surrounding text.
     func capabilitiesChanged() {
+        learnClient()
         requireSurroundingText()
     }
 
@@ -178,6 +196,7 @@ final class InputContext {
             case .showCandidates(let window): show(window)
             case .hideCandidates: hangul_ibus_engine_candidates_hide(engine)
             case .mode(let isHangul): hangul_ibus_engine_update_mode(engine, isHangul ? 1 : 0)
+            case .forwardKey(let key): hangul_ibus_engine_forward_key(engine, key.keyval, key.keycode, key.state)
             }
         }
     }

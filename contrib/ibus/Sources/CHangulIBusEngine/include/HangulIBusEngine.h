@@ -45,6 +45,16 @@ void hangul_ibus_engine_add_to_factory(IBusFactory *factory, const gchar *name);
 
 /* Output, each one D-Bus signal to the client. */
 void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8);
+/* Sends a key on to the application after the signals sent before it (ibus_engine_forward_key_event),
+ * marked IBUS_FORWARD_MASK so that a client which filters it again (GTK) inserts it rather than asking
+ * the engine a second time. */
+void hangul_ibus_engine_forward_key(IBusEngine *engine, guint keyval, guint keycode, guint state);
+/* The name the focused client gave ibus-daemon for its input context, or NULL when ibus-daemon did not
+ * pass one (the first focus of the first engine object: it asks for has-focus-id without waiting). */
+const gchar *hangul_ibus_engine_client_name(IBusEngine *engine);
+/* The client's capability bits (IBUS_CAP_*). */
+guint hangul_ibus_engine_client_capabilities(IBusEngine *engine);
+
 /* Shows `utf8` underlined as the preedit, cursor at its end, in IBUS_ENGINE_PREEDIT_COMMIT mode: what
  * is visible is committed on focus out or reset, by the client (GTK) or by ibus-daemon for it. For a
  * client that commits its own copy anyway (Qt), in IBUS_ENGINE_PREEDIT_CLEAR mode, or it would land

@@ -1,0 +1,63 @@
+/// What the engine knows of the client an input context belongs to, and what follows for a key the
+/// daemon did not handle after the engine showed or committed something for it.
+///
+/// The engine answers `process_key_event` with a D-Bus reply, and sends its commit and preedit as
+/// signals before it. Whether the client inserts an unhandled key after those signals depends on
+/// the client (read in IBus 1.5.27's `client/gtk2/ibusimcontext.c` and `client/x11/main.c`, and
+/// Qt's `qibusplatforminputcontext.cpp`):
+/// - GTK 3 and GTK 4 in their default modes wait for the reply with the signals dispatched in
+///   arrival order (GTK 3 re-queues the event when the reply comes, GTK 4 runs a nested main loop),
+///   so returning "not handled" puts the key after the commit. They say so with
+///   `IBUS_CAP_SYNC_PROCESS_KEY`. GTK 4's module cannot replay a forwarded key (it feeds it to the
+///   engine again and then drops it), so there the key must not be forwarded.
+/// - ibus-x11 (every XIM application: xterm, Emacs, LibreOffice's X11 backend, Java, Wine) and
+///   GTK 3 with `IBUS_ENABLE_SYNC_MODE=1` make a blocking call: the key is inserted when the call
+///   returns, and the signals are dispatched only afterwards, so "not handled" puts the key before
+///   the commit. A key forwarded with `forward_key_event` travels in the signal stream, after the
+///   commit, and both replay it faithfully.
+/// - Qt's plugin rebuilds a forwarded key with the X keysym taken as a Qt key code (Return becomes
+///   U+FF0D), so a key must not be forwarded there; it dispatches the reply after the signals unless
+///   the reply is already in when it first looks, a narrow race this engine cannot close.
+///
+/// A character key needs neither: the engine commits the syllable and the character as one text,
+/// which keeps its order in every client (see ``KeyRouter``). What is chosen here applies to the other
+/// keys: Return, Tab, the arrows, shortcuts.
+public struct IBusClient: Equatable, Sendable {
+    /// How an unhandled key is made to reach the application after the engine's signals.
+    public enum UnhandledKeyOrder: Equatable, Sendable {
+        /// Answer "not handled": the client inserts the key after the signals.
+        case returnUnhandled
+        /// Forward the key with `forward_key_event` and answer "handled".
+        case forward
+    }
+
+    /// `IBUS_CAP_SURROUNDING_TEXT`.
+    static let surroundingTextCapability: UInt32 = 1 << 5
+    /// `IBUS_CAP_SYNC_PROCESS_KEY` (IBus 1.5.27): the client waits for the reply to each key and
+    /// dispatches the signals sent before it first.
+    static let waitsForReplyCapability: UInt32 = 1 << 7
+
+    /// The name the client gave ibus-daemon for its input context (`gtk3-im:gedit`,
+    /// `gtk4-im:gnome-text-editor`, `xim`, `QIBusInputContext`), or `nil` when ibus-daemon has not
+    /// said it: it asks the engine whether it wants names only when the first engine object is made,
+    /// and does not wait for the answer, so the first focus of the first field comes without one.
+    public var name: String?
+    /// The client's capability bits.
+    public var capabilities: UInt32
+
+    public init(name: String? = nil, capabilities: UInt32 = 0) {
+        self.name = name
+        self.capabilities = capabilities
+    }
+
+    public var unhandledKeyOrder: UnhandledKeyOrder {
+        if let name {
+            if name.hasPrefix("QIBusInputContext") || name.hasPrefix("gtk4-im") { return .returnUnhandled }
+            return capabilities & Self.waitsForReplyCapability != 0 ? .returnUnhandled : .forward
+        }
+        // Unnamed: GTK says how it waits; of the rest, a client that reports surrounding text is most
+        // likely Qt (where forwarding garbles the key), one that does not is ibus-x11.
+        if capabilities & Self.waitsForReplyCapability != 0 { return .returnUnhandled }
+        return capabilities & Self.surroundingTextCapability != 0 ? .returnUnhandled : .forward
+    }
+}
