@@ -8,6 +8,8 @@ host says which engines it offers, how to pick one, and what environment makes a
 """
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -68,6 +70,7 @@ class IBusHost:
         self.host.environment["IBUS_ADDRESS_FILE"] = ADDRESS_FILE
         self.display = display
         self.x11 = None
+        self.x11_log = os.path.join(self.host.work, "ibus-x11.log")
 
     def start(self):
         if os.path.exists(ADDRESS_FILE):
@@ -77,10 +80,22 @@ class IBusHost:
         finally:
             os.environ["DBUS_SESSION_BUS_ADDRESS"] = SESSION_BUS
         # ibus-x11 finds the daemon through IBUS_ADDRESS_FILE, which Host.start put in this environment.
-        self.x11 = subprocess.Popen(["/usr/libexec/ibus-x11"], env=dict(os.environ, DISPLAY=self.display.name),
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for_xim_server(self.display.name, "ibus")
-        return self
+        # It gives up when it cannot reach the daemon at once (a loaded machine): start it again then.
+        deadline = time.monotonic() + 30
+        while True:
+            with open(self.x11_log, "ab") as log:
+                self.x11 = subprocess.Popen(["/usr/libexec/ibus-x11"], env=dict(os.environ, DISPLAY=self.display.name),
+                                            stdout=log, stderr=log)
+            try:
+                wait_for_xim_server(self.display.name, "ibus", timeout=10, process=self.x11)
+                return self
+            except (RuntimeError, TimeoutError):
+                if self.x11.poll() is None:
+                    self.x11.terminate()
+                    self.x11.wait()
+                if time.monotonic() > deadline:
+                    with open(self.x11_log, errors="replace") as log:
+                        raise RuntimeError(f"ibus-x11 did not register its XIM server: {log.read()[-500:]}")
 
     def select(self, engine):
         self.host.bus.set_global_engine(engine)
@@ -90,15 +105,21 @@ class IBusHost:
         return {"GTK_IM_MODULE": "ibus", "QT_IM_MODULE": "ibus", "XMODIFIERS": "@im=ibus",
                 "IBUS_ADDRESS_FILE": self.host.environment["IBUS_ADDRESS_FILE"]}
 
-    def log(self):
-        with open(self.host.log_path, errors="replace") as file:
-            return file.read()
+    def diagnostics(self):
+        """What ibus-daemon and ibus-x11 logged (an engine that exited, a lost connection): the last lines."""
+        lines = []
+        for path in (self.host.log_path, self.x11_log):
+            if os.path.exists(path):
+                with open(path, errors="replace") as file:
+                    lines += [line for line in file.read().splitlines() if line.strip()][-15:]
+        return lines
 
     def stop(self):
         if self.x11 and self.x11.poll() is None:
             self.x11.terminate()
             self.x11.wait()
         self.host.stop()
+        shutil.rmtree(self.host.work, ignore_errors=True)
 
 
 class FcitxHost:
@@ -135,8 +156,10 @@ class FcitxHost:
     def application_environment(self):
         return {"GTK_IM_MODULE": "fcitx", "QT_IM_MODULE": "fcitx", "XMODIFIERS": "@im=fcitx"}
 
-    def log(self):
-        return self.fcitx.log()
+    def diagnostics(self):
+        """What our addon logged (a missed deadline, a reconnect), which tells a slow daemon on a loaded
+        machine from a wrong order of effects."""
+        return [line for line in self.fcitx.log().splitlines() if re.search(r"engine\.cpp|daemonconnection", line)]
 
     def stop(self):
         self.fcitx.stop()
@@ -145,11 +168,14 @@ class FcitxHost:
 HOSTS = {"ibus": IBusHost, "fcitx5": FcitxHost}
 
 
-def wait_for_xim_server(display, name, timeout=15.0):
+def wait_for_xim_server(display, name, timeout=15.0, process=None):
     """Until the XIM server `name` has registered on the display (its selection @server=NAME has an
-    owner), so an XIM application started next finds it."""
+    owner), so an XIM application started next finds it. RuntimeError when `process`, the server,
+    has exited first."""
     deadline = time.monotonic() + timeout
     while True:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"the XIM server {name} exited with {process.returncode}")
         result = subprocess.run(["xprop", "-display", display, "-root", "XIM_SERVERS"], capture_output=True,
                                 text=True)
         if f"@server={name}" in result.stdout:

@@ -16,7 +16,6 @@ reported, not failed. With CI set, a missing application fails; otherwise it is 
 
 import argparse
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -202,9 +201,8 @@ def run_application(application, frontend, prefix, daemon, all_cases, references
         if any(result.ours and not result.right for result in results[first_result:]):
             # The frontend's own account (a missed deadline, a reconnect) tells a slow daemon on a
             # loaded machine from a wrong order of effects.
-            for line in host.log().splitlines():
-                if re.search(r"hanguld|engine\.cpp|daemonconnection", line):
-                    print(f"  {frontend} log: {line}", flush=True)
+            for line in host.diagnostics():
+                print(f"  {frontend} log: {line}", flush=True)
     except Exception as error:
         print(f"  {application.name} | {frontend}: could not run: {error} (work directory {work})", flush=True)
         for engine in (["ours", "reference"] if references else ["ours"]):
@@ -257,11 +255,16 @@ def write_markdown(path, results, applications_run):
     lines = ["| Application | " + " | ".join(engines) + " |", "|---" * (len(engines) + 1) + "|"]
     for name, cells in summary_rows(results, applications_run):
         lines.append(f"| {name} | " + " | ".join(cells.get(engine, "-") for engine in engines) + " |")
-    lines += ["", "| Application | Engine | Case | Expected | Seen |", "|---|---|---|---|---|"]
-    for result in results:
-        if not result.right:
-            lines.append(f"| {result.application} | {result.engine_name} | {result.case.name} | "
-                         f"`{escape(result.case.expected)}` | `{escape(result.seen)}` |")
+    ours = {(r.application, r.frontend, r.case.name): r for r in results if r.ours}
+    switch = [r for r in results if not r.ours and not r.right and ours.get((r.application, r.frontend, r.case.name))
+              and ours[(r.application, r.frontend, r.case.name)].right]
+    lines += ["", "Where a reference engine is wrong and ours, through the same host, is right:", "",
+              "| Application | Reference | Case | Expected (ours) | Reference typed |", "|---|---|---|---|---|"]
+    lines += [f"| {r.application} | {r.engine_name} | {r.case.name} | `{escape(r.case.expected)}` | "
+              f"`{escape(r.seen)}` |" for r in switch]
+    lines += ["", "Every wrong text:", "", "| Application | Engine | Case | Expected | Seen |", "|---|---|---|---|---|"]
+    lines += [f"| {r.application} | {r.engine_name} | {r.case.name} | `{escape(r.case.expected)}` | "
+              f"`{escape(r.seen)}` |" for r in results if not r.right]
     with open(path, "w", encoding="utf-8") as file:
         file.write("\n".join(lines) + "\n")
 
