@@ -1,5 +1,6 @@
 import HangulDaemon
 import HangulHanja
+import HangulProtocol
 import Testing
 
 /// A session with the conformance transcripts' small dictionary, opened.
@@ -58,6 +59,32 @@ private func key(_ id: Int, _ keysym: Int) -> String {
         #expect(
             session.send(key(6, 0xFFC6))
                 == #"{"id":6,"result":{"handled":false,"commit":"","preedit":"","mode":"latin"}}"#)
+    }
+
+    /// Issue 23, fault 2: a reload while a list opened from the text before the cursor was showing
+    /// closed it without saying so (the preedit is empty there), and the next digit typed a jamo
+    /// into a new preedit. An open list is not a syllable boundary: the digit picks, as without the
+    /// reload, and the reload is followed after the pick.
+    @Test func aReloadWaitsUntilAListOpenedFromTheTextBeforeTheCursorCloses() throws {
+        let store = SettingsStore()
+        var reloaded = ProtocolSession(
+            decoder: nil, layouts: .builtIn, settings: store, hanja: ConnectionSimulator.conformanceHanja)
+        var steady = session()
+        _ = reloaded.send(#"{"id":0,"method":"hello","params":{"protocol":1}}"#)
+        _ = reloaded.send(#"{"id":1,"method":"set_surrounding_text","params":{"text":"우리 한"}}"#)
+        _ = steady.send(#"{"id":1,"method":"set_surrounding_text","params":{"text":"우리 한"}}"#)
+        let openedAfterReload = reloaded.send(key(2, 0xFFC6))
+        let opened = try #require(openedAfterReload)
+        #expect(opened == steady.send(key(2, 0xFFC6)))
+        #expect(opened.contains(#""candidates":{"#))
+        store.replace(with: ConfiguredSettings(options: OptionsPatch(layout: "3f")))
+        let pickedAfterReload = reloaded.send(key(3, 0x31))
+        let pickedSteadily = steady.send(key(3, 0x31))
+        let picked = try #require(pickedAfterReload)
+        let expected = try #require(pickedSteadily)
+        #expect(picked.replacing(/,"options":\{[^}]*\}/, with: "") == expected)
+        #expect(picked.contains(#""candidates":null"#) && !picked.contains("ㅎ"))
+        #expect(picked.contains(#""options":{"layout":"3f""#))
     }
 
     @Test func theSurroundingTextNeverShowsInTheSessionsDescriptions() {

@@ -16,11 +16,11 @@ import Testing
     @Test func keyRepliesListHandledCommitPreeditMode() {
         let result = KeyResult(handled: true, commit: ComposedText("안"), preedit: ComposedText("ㄴ"), mode: .hangul)
         #expect(
-            line(.integer(5), result)
+            line(.integer(5), KeyStateResult(result, page: nil))
                 == #"{"id":5,"result":{"handled":true,"commit":"안","preedit":"ㄴ","mode":"hangul"}}"# + "\n")
         let passed = KeyResult(handled: false, preedit: ComposedText(), mode: .latin)
         #expect(
-            line(.string("k"), passed)
+            line(.string("k"), KeyStateResult(passed, page: nil))
                 == #"{"id":"k","result":{"handled":false,"commit":"","preedit":"","mode":"latin"}}"# + "\n")
     }
 

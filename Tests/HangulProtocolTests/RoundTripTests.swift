@@ -103,7 +103,7 @@ import Testing
             let result = KeyResult(
                 handled: handled, commit: ComposedText(texts[picks[0]]), preedit: ComposedText(texts[picks[1]]),
                 mode: latin ? .latin : .hangul)
-            #expect((try? readBack(result, as: KeyReply.self)) == KeyReply(result))
+            #expect((try? readBack(KeyStateResult(result, page: nil), as: KeyReply.self)) == KeyReply(result))
         }
     }
 

@@ -20,9 +20,14 @@ let package = Package(
         .target(name: "CHangulIBusEngine", dependencies: ["CIBus"]),
         // PROTOCOL.md section 8 as a state machine, pure Swift: what to show and commit for each
         // reply, and when there is none. Tested without IBus.
-        // It reads keys with the root package's vocabulary (Keysym, KeyEvent), xkbcommon underneath.
+        // It speaks the root package's vocabulary: keys (Keysym, KeyEvent; xkbcommon underneath) and
+        // the protocol's own reply types (KeyReply, CandidatePage), never copies of them.
         .target(
-            name: "HangulFrontendContract", dependencies: [.product(name: "HangulKeys", package: "hangul")]),
+            name: "HangulFrontendContract",
+            dependencies: [
+                .product(name: "HangulKeys", package: "hangul"), .product(name: "HangulProtocol", package: "hangul"),
+            ]
+        ),
         .executableTarget(
             name: "ibus-engine-hanguld",
             dependencies: [
@@ -40,6 +45,7 @@ let package = Package(
             name: "HangulFrontendContractTests",
             dependencies: [
                 "HangulFrontendContract", .product(name: "HangulKeys", package: "hangul"),
+                .product(name: "HangulProtocol", package: "hangul"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -220,15 +220,17 @@ public struct ProtocolSession: Sendable {
         if newOptions.commitUnit != context.commitUnit { _ = context.setCommitUnit(newOptions.commitUnit) }
     }
 
-    /// Takes settings reloaded since this session last looked, when nothing is being composed (a
-    /// syllable boundary: a syllable is never finished under other options than it began with).
+    /// Takes settings reloaded since this session last looked, when nothing is being composed and no
+    /// candidate list is open (a syllable boundary: a syllable is never finished under other options
+    /// than it began with, and a list opened from the text before the cursor, with no preedit, is
+    /// still a conversion under way whose digits pick).
     /// Options the client set itself are kept. Returns whether the options changed, so the reply
     /// can carry them.
     private mutating func followSettingsAtBoundary() -> Bool {
         // The generation is read through the optional, not a `let` binding of the store: this runs
         // twice per key, and a binding retained and released the store each time.
         guard isOpen, let generation = settings?.generation, generation != adoptedGeneration,
-            context.preedit.isEmpty, let settings
+            context.preedit.isEmpty, !context.candidateList.isOpen, let settings
         else {
             return false
         }

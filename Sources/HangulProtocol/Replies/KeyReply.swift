@@ -2,7 +2,7 @@ import HangulKeys
 
 /// The result of `key` as a client reads it: ``handled`` and the state, with the text as `String`s.
 ///
-/// The daemon writes the engine's ``KeyResult`` directly (`KeyResult+Reply.swift`); a client cannot
+/// The daemon writes the engine's ``KeyResult`` directly (``KeyStateResult``, `Reply+KeyLine.swift`); a client cannot
 /// hold that type's inline text (a later daemon may commit a whole word at once), so it reads the
 /// same members into this.
 public struct KeyReply: Equatable, Sendable {

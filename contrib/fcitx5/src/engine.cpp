@@ -621,7 +621,12 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEve
         return; // not filtered: fcitx5 hands the key to the application
     }
     const fcitx::Key raw = event.rawKey();
-    nlohmann::json params = {{"keysym", static_cast<uint32_t>(raw.sym()) & 0x1FFFFFFFu},
+    // A keysym past the protocol's range is no key a keyboard has (PROTOCOL.md section 6.2): the daemon
+    // would refuse it, so it goes to the application untouched rather than as some other keysym.
+    if (static_cast<uint32_t>(raw.sym()) > 0x1FFFFFFFu) {
+        return;
+    }
+    nlohmann::json params = {{"keysym", static_cast<uint32_t>(raw.sym())},
                              {"modifiers", x11Modifiers(raw.states())}};
     // The xkb keycode lets the daemon find the physical key whatever the user's Latin layout;
     // 0 means the frontend did not say (synthetic events), and the keysym alone decides.

@@ -23,7 +23,7 @@ import subprocess
 import tempfile
 import time
 
-from fcitx5_dbus import PASSWORD_CAPABILITY, Fcitx, addon_environment, hangul_testing
+from fcitx5_dbus import BUS_NAME, NO_AUTO_START, PASSWORD_CAPABILITY, Fcitx, addon_environment, hangul_testing
 import libhangul_hanja  # noqa: E402  (contrib/testing, on the path fcitx5_dbus sets)
 from gi.repository import GLib
 
@@ -421,6 +421,29 @@ def faults_and_switching(prefix):
             context.set_input_method("hanguld")
             context.type("rk")
             check(context.preedit == "가", "switching back composes again", f"preedit {context.preedit!r}")
+            context.focus_out()
+            context.destroy()
+
+            # Values no keyboard produces, every combination of edge values (issue 21: the IBus engine
+            # trapped on ibus-x11's keycode 0xFFFFFFF8): fcitx5 and the addon stay up, the session composes.
+            context = fcitx.context(input_method="hanguld")
+            edges = [0, 1, 8, 0x20, 0xFF0D, 0xFFFF, 0x1FFFFFFF, 0x20000000, 0xFFFFFFF8, 0xFFFFFFFF]
+            sent = 0
+            for keysym in edges:
+                for keycode in edges:
+                    for state in edges:
+                        for release in (False, True):
+                            fcitx.bus.call_sync(BUS_NAME, context.path, "org.fcitx.Fcitx.InputContext1",
+                                                "ProcessKeyEvent",
+                                                GLib.Variant("(uuubu)", (keysym, keycode, state, release, 0)),
+                                                GLib.VariantType("(b)"), NO_AUTO_START, 10000, None)
+                            sent += 1
+            context.focus_out()
+            context.focus_in()
+            context.type("rk")
+            check(fcitx.owned() and context.preedit == "가" and sent == 2000,
+                  "after key events with every edge value the addon still composes",
+                  f"{sent} events; fcitx5 running {fcitx.owned()}, preedit {context.preedit!r}")
             context.focus_out()
             context.destroy()
 

@@ -175,7 +175,8 @@ class TextField:
                  capabilities=SYNC_PROCESS_KEY):
         self.host = host
         self.synchronous = synchronous
-        # Qt's plugin keeps its own copy of the preedit and commits it itself when the focus goes.
+        # Qt's plugin keeps its own copy of the preedit and commits it itself before the focus moves
+        # inside the application.
         self.commits_own_preedit = name.startswith("QIBusInputContext")
         # Whether Return inserts a line break, so a test can see where it landed (off by default, as
         # hangul-compose inserts nothing for it).
@@ -354,9 +355,12 @@ class TextField:
         return handled
 
     def focus_out(self):
-        if self.commits_own_preedit and self.preedit:
+        if self.commits_own_preedit:
+            # What Qt's plugin does before a focus change inside the application (its commit()):
+            # its own copy of the preedit committed, then Reset.
             self.text += self.preedit
             self.preedit = ""
+            self.ic.reset()
         self.ic.focus_out()
         self.sync()
 

@@ -30,7 +30,7 @@ import hangul_testing
 import libhangul_hanja
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
-TESTS = {"daemon": [], "word": [], "install": []}
+TESTS = {"daemon": [], "word": [], "fakes": [], "install": []}
 
 
 def test(group):
@@ -815,13 +815,17 @@ def a_click_mid_syllable_commits_it_once_in_gtk_and_in_qt():
 @test("daemon")
 def focus_moved_by_a_click_or_to_another_window_leaves_the_syllable_once_where_it_was_typed():
     # 한 composing in the first field, then the focus moves: by a click in the second field, by a
-    # click at the end of the first, or to another window and back. 한 must stay in the first field
-    # only, and 가 land where the focus went. Texts: first|second|other window.
+    # click at the end of the first, to another window of the application and back, or to another
+    # application's window and back (issue 21: Qt lost 한 there, with ibus-hangul too). 한 must stay
+    # in the first field only, and 가 land where the focus went. Texts: first|second|other window.
     cases = [(["click-second-field"], "한|가|"), (["click-first-field"], "한가||"),
-             (["visit-other-window"], "한가||")]
+             (["visit-other-window"], "한가||"), (["visit-other-application"], "한가||")]
     for name, kind in (("GTK", GTK_FOCUS_WINDOW), ("Qt 5", QT_FOCUS_WINDOW), ("Qt 6", QT6_FOCUS_WINDOW)):
         for steps, expected in cases:
             equal(window_text(kind, [*"gks", *steps, *"rk", "Return"]), expected, f"{name}, {steps[0]}")
+    theirs = window_text(QT_FOCUS_WINDOW, ["Hangul", *"gks", "visit-other-application", *"rk", "Return"],
+                         engine="hangul")
+    print(f"  ibus-hangul, another application focused mid-syllable in the Qt 5 window: {theirs!r}")
 
 
 @test("daemon")
@@ -873,7 +877,7 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(display_write), "-screen", "0", "640x160x24", "-nolisten",
                              "tcp", "-r"], pass_fds=[display_write], stderr=subprocess.DEVNULL)
     os.close(display_write)
-    window = None
+    window = other = None
     try:
         with os.fdopen(display_read) as pipe:
             display = ":" + pipe.readline().strip()
@@ -888,8 +892,16 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
         pump(0.3)
         keys, last = (key_names[:-1], key_names[-1:]) if screenshot else (key_names, [])
         xdotool = ["xdotool", "search", "--name"]
-        while any(key in CLICKS or key == "visit-other-window" for key in keys):
-            index = next(i for i, key in enumerate(keys) if key in CLICKS or key == "visit-other-window")
+        if "visit-other-application" in keys:
+            # Another application's window (a GTK entry in a process of its own), shown beside ours.
+            other = subprocess.Popen(["/usr/bin/python3", GTK_WINDOW[0], f"{title}-application"], env=environment,
+                                     stdout=subprocess.PIPE, text=True)
+            equal(other.stdout.readline().strip(), "ready", "the other application's first line")
+            subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$", "windowfocus", "--sync"],
+                           env=environment, check=True, stdout=subprocess.DEVNULL)
+            pump(0.3)
+        while any(key in CLICKS or key.startswith("visit-other-") for key in keys):
+            index = next(i for i, key in enumerate(keys) if key in CLICKS or key.startswith("visit-other-"))
             if index:
                 subprocess.run(["xdotool", "key", "--delay", str(delay_ms), *keys[:index]], env=environment,
                                check=True)
@@ -899,7 +911,8 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
                 subprocess.run(xdotool + [f"^{title}$", "mousemove", "--window", "%1", str(x), str(y), "click", "1"],
                                env=environment, check=True, stdout=subprocess.DEVNULL)
             else:
-                for name in (f"^{title}-other$", f"^{title}$"):
+                other_name = f"^{title}-other$" if keys[index] == "visit-other-window" else f"^{title}-application$"
+                for name in (other_name, f"^{title}$"):
                     subprocess.run(xdotool + [name, "windowfocus", "--sync"], env=environment, check=True,
                                    stdout=subprocess.DEVNULL)
                     time.sleep(0.3)
@@ -916,6 +929,9 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
         text, _ = window.communicate(timeout=10)
         return text.strip()
     finally:
+        if other and other.poll() is None:
+            other.kill()
+            other.wait()
         if window and window.poll() is None:
             window.kill()
             window.wait()
@@ -1292,6 +1308,133 @@ def peer_pid(path):
         return struct.unpack("3i", probe.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))[0]
 
 
+# --- group "fakes": a fake daemon on its own socket, misbehaving as each test says ------------------
+
+fake = None
+IDLE_STATE = {"handled": False, "commit": "", "preedit": "", "mode": "hangul"}
+
+
+class FakeDaemon:
+    """A daemon that answers `hello` as the real one does (its reply recorded from `daemon`), and each
+    `key` as `answer_key(params)` says: a (delay in seconds, result) pair. Every other method gets an
+    empty state. Serves each connection on a thread of its own."""
+
+    def __init__(self, daemon):
+        self.answer_key = lambda params: (0, IDLE_STATE)
+        self.directory = tempfile.mkdtemp(prefix="fake-hanguld-")
+        self.socket_path = os.path.join(self.directory, "hanguld.sock")
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            probe.connect(daemon.socket_path)
+            probe.sendall(b'{"id":1,"method":"hello","params":{"protocol":1,"client":"test"}}\n')
+            reply = b""
+            while not reply.endswith(b"\n"):
+                reply += probe.recv(65536)
+        self.hello = json.loads(reply)["result"]
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.listener.bind(self.socket_path)
+        self.listener.listen(16)
+        self.key_requests = 0
+        self.stopped = False
+        import threading
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def environment(self):
+        return {"XDG_RUNTIME_DIR": self.directory, "HANGULD_SOCKET": self.socket_path}
+
+    def _serve(self):
+        while not self.stopped:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            import threading
+            threading.Thread(target=self._answer, args=(connection,), daemon=True).start()
+
+    def _answer(self, connection):
+        state = {"commit": "", "preedit": "", "mode": "hangul"}
+        buffer = b""
+        with connection:
+            while not self.stopped:
+                try:
+                    data = connection.recv(65536)
+                except OSError:
+                    return
+                if not data:
+                    return
+                buffer += data
+                while b"\n" in buffer:
+                    line, buffer = buffer.split(b"\n", 1)
+                    request = json.loads(line)
+                    if request["method"] == "hello":
+                        result = self.hello
+                    elif request["method"] == "key":
+                        self.key_requests += 1
+                        delay, result = self.answer_key(request.get("params", {}))
+                        time.sleep(delay)
+                    else:
+                        result = state
+                    try:
+                        connection.sendall(json.dumps({"id": request["id"], "result": result}).encode() + b"\n")
+                    except OSError:
+                        return
+
+    def stop(self):
+        self.stopped = True
+        self.listener.close()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def wait_until_answered(field):
+    """Types a key until the fake answers it (the engine's back-off from an earlier test is over)."""
+    deadline = time.monotonic() + 20
+    before = fake.key_requests
+    while fake.key_requests == before:
+        if time.monotonic() > deadline:
+            raise AssertionError("the engine did not ask the fake daemon again within 20 s")
+        field.type("z")
+        pump(0.2)
+    field.take_text()
+
+
+@test("fakes")
+def a_daemon_slow_on_keys_costs_one_deadline_then_keys_pass_at_once():
+    # Issue 23, fault 14: a daemon that answers hello at once but each key after 300 ms cost every
+    # keystroke the deadline for as long as it lasted. After a timeout the engine passes keys at once
+    # for 1 s (then 2, 4, 8, 16), PROTOCOL.md section 8.2.
+    field = host.context()
+    wait_until_answered(field)
+    fake.answer_key = lambda params: (0.3, IDLE_STATE)
+    try:
+        times = []
+        for key in "abcdefghij":
+            start = time.monotonic()
+            field.type(key)
+            times.append(time.monotonic() - start)
+        slow_keys = [round(t, 3) for t in times if t > 0.1]
+        if len(slow_keys) > 1:
+            raise AssertionError(f"{len(slow_keys)} of 10 keys waited out the deadline: {slow_keys} s")
+        equal(field.take_text(), "abcdefghij", "every key reached the application")
+    finally:
+        fake.answer_key = lambda params: (0, IDLE_STATE)
+
+
+@test("fakes")
+def a_reply_past_the_protocols_bound_is_not_committed():
+    # Issue 23, fault 15: a fake daemon's 10 MB commit per key event was committed whole. A reply
+    # line past the protocol's 64 KiB bound is a broken daemon: the engine fails open.
+    field = host.context()
+    wait_until_answered(field)
+    fake.answer_key = lambda params: (0, {**IDLE_STATE, "handled": True, "commit": "가" * 3_500_000})
+    try:
+        field.type("rk")
+        if len(field.text) > 100:
+            raise AssertionError(f"the engine committed {len(field.text)} characters of a reply past the bound")
+        equal(field.text, "rk", "the keys passed through")
+    finally:
+        fake.answer_key = lambda params: (0, IDLE_STATE)
+
+
 @test("install")
 def installed_engine_starts_hanguld_and_uninstall_removes_everything():
     work = tempfile.mkdtemp(prefix="hangul-install-")
@@ -1355,7 +1498,7 @@ def installed_engine_starts_hanguld_and_uninstall_removes_everything():
 
 
 def main():
-    global daemon, daemon_config, host
+    global daemon, daemon_config, host, fake
     group = sys.argv[1] if len(sys.argv) > 1 else ""
     if group not in TESTS:
         print(f"usage: test_engine.py {'|'.join(TESTS)}", file=sys.stderr)
@@ -1370,6 +1513,15 @@ def main():
         daemon = hangul_testing.Daemon(None, "--config", os.path.join(daemon_config, "hangul", "config.toml"))
         daemon.start()
         host = Host(daemon.environment(), with_ibus_hangul=True).start()
+    elif group == "fakes":
+        # A real daemon only to record its hello reply, which the fake then gives.
+        real = hangul_testing.Daemon(None)
+        real.start()
+        try:
+            fake = FakeDaemon(real)
+        finally:
+            real.stop()
+        host = Host(fake.environment()).start()
     elif group == "word":
         # The settings file is written as the README tells users to: hangulctl config set.
         daemon_config = tempfile.mkdtemp(prefix="hanguld-config-")
@@ -1401,6 +1553,8 @@ def main():
             host.stop()
         if daemon:
             daemon.stop()
+        if fake:
+            fake.stop()
     print(f"RESULT {passed} {failed}")
     return 1 if failed else 0
 

@@ -11,6 +11,8 @@ typedef struct {
     gboolean client_commits_preedit;
     /* The name the focused client gave ibus-daemon (focus_in_id), owned; NULL when none was given. */
     gchar *client_name;
+    /* The object path of the input context served now (focus_in_id), owned; NULL when not given. */
+    gchar *context_path;
     IBusProperty *mode;     /* owned; NULL until the first focus in */
     IBusPropList *props;    /* owned; holds `mode` */
     IBusLookupTable *page;  /* owned; the candidate page being built, NULL otherwise */
@@ -32,6 +34,7 @@ static void hangul_ibus_engine_init(HangulIBusEngine *self) {
     self->context = NULL;
     self->client_commits_preedit = FALSE;
     self->client_name = NULL;
+    self->context_path = NULL;
     self->mode = NULL;
     self->props = NULL;
     self->page = NULL;
@@ -50,6 +53,7 @@ static void hangul_ibus_engine_destroy(IBusObject *object) {
     g_clear_object(&self->mode);
     g_clear_object(&self->page);
     g_clear_pointer(&self->client_name, g_free);
+    g_clear_pointer(&self->context_path, g_free);
     IBUS_OBJECT_CLASS(hangul_ibus_engine_parent_class)->destroy(object);
 }
 
@@ -90,6 +94,8 @@ static void focus_in_id(IBusEngine *engine, const gchar *object_path, const gcha
     SELF(engine)->client_commits_preedit = client != NULL && g_str_has_prefix(client, "QIBusInputContext");
     g_free(SELF(engine)->client_name);
     SELF(engine)->client_name = g_strdup(client);
+    g_free(SELF(engine)->context_path);
+    SELF(engine)->context_path = g_strdup(object_path);
     focus_in(engine);
 }
 
@@ -150,6 +156,8 @@ void hangul_ibus_engine_forward_key(IBusEngine *engine, guint keyval, guint keyc
 }
 
 const gchar *hangul_ibus_engine_client_name(IBusEngine *engine) { return SELF(engine)->client_name; }
+
+const gchar *hangul_ibus_engine_context_path(IBusEngine *engine) { return SELF(engine)->context_path; }
 
 guint hangul_ibus_engine_client_capabilities(IBusEngine *engine) { return engine->client_capabilities; }
 

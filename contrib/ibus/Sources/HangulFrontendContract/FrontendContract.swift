@@ -1,3 +1,5 @@
+import HangulProtocol
+
 /// The frontend contract of PROTOCOL.md section 8 as a state machine: it remembers what the
 /// application shows and says what to do with each reply, or without one; the caller performs it.
 ///
@@ -12,14 +14,15 @@ public struct FrontendContract: Sendable {
     /// The mode the indicator shows; a new session starts in Hangul mode.
     public private(set) var isHangul = true
     /// The candidate page the window shows now; nil while it is hidden.
-    public private(set) var shownCandidates: CandidateWindow?
+    public private(set) var shownCandidates: CandidatePage?
 
     public init() {}
 
     /// What to do with a reply that carries state: remove the preedit, delete the text a pick
     /// converts, commit, show the new preedit, show or hide the candidate window, then the mode.
-    /// (Whether to forward the key is the caller's: `reply.handled`.)
-    public mutating func apply(_ reply: DaemonReply) -> [FrontendOutput] {
+    /// A reply to a method other than `key` reads as a `KeyReply` that did not handle a key.
+    /// (Whether to forward the key is the caller's: `reply.handled`, through ``KeyRouter``.)
+    public mutating func apply(_ reply: KeyReply) -> [FrontendOutput] {
         var outputs: [FrontendOutput] = []
         if !reply.commit.isEmpty || reply.deleteBefore > 0 {
             if !shownPreedit.isEmpty {
@@ -46,9 +49,9 @@ public struct FrontendContract: Sendable {
                 outputs.append(.showCandidates(window))
             }
         }
-        if reply.isHangul != isHangul {
-            isHangul = reply.isHangul
-            outputs.append(.mode(isHangul: reply.isHangul))
+        if (reply.mode == .hangul) != isHangul {
+            isHangul = reply.mode == .hangul
+            outputs.append(.mode(isHangul: isHangul))
         }
         return outputs
     }

@@ -1,3 +1,5 @@
+import HangulProtocol
+
 /// One thing a frontend does to the application, in order.
 public enum FrontendOutput: Equatable, Sendable {
     /// Replace the preedit shown with this text; empty hides it.
@@ -8,7 +10,7 @@ public enum FrontendOutput: Equatable, Sendable {
     /// Insert this text at the cursor.
     case commit(String)
     /// Show the candidate window with this page, or update the one shown.
-    case showCandidates(CandidateWindow)
+    case showCandidates(CandidatePage)
     /// Hide the candidate window.
     case hideCandidates
     /// Show this mode in the indicator.

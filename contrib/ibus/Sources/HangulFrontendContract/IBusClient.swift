@@ -50,9 +50,16 @@ public struct IBusClient: Equatable, Sendable {
         self.capabilities = capabilities
     }
 
+    /// Whether the client keeps its own copy of the preedit and commits it itself before a focus change
+    /// inside the application (Qt's plugin, Qt 5 and 6): the engine then shows the preedit in CLEAR
+    /// mode, or ibus-daemon would commit it a second time.
+    public var commitsItsOwnPreedit: Bool {
+        name?.hasPrefix("QIBusInputContext") ?? false
+    }
+
     public var unhandledKeyOrder: UnhandledKeyOrder {
         if let name {
-            if name.hasPrefix("QIBusInputContext") || name.hasPrefix("gtk4-im") { return .returnUnhandled }
+            if commitsItsOwnPreedit || name.hasPrefix("gtk4-im") { return .returnUnhandled }
             return capabilities & Self.waitsForReplyCapability != 0 ? .returnUnhandled : .forward
         }
         // Unnamed: GTK says how it waits; of the rest, a client that reports surrounding text is most

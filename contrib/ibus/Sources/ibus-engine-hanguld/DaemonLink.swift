@@ -12,7 +12,10 @@ import Synchronization
 /// misses the deadline drops the connection at once, since a late reply would put every later
 /// one out of step; a new connection is then made on a background thread, retried every second
 /// until the daemon answers, so a stopped or missing daemon never blocks a keystroke for more than
-/// the deadline, once, and typing composes again as soon as the daemon is back. A new session starts
+/// the deadline, once, and typing composes again as soon as the daemon is back. A daemon that misses
+/// the deadline makes every field of the engine pass keys through at once for a while, by the
+/// frontends' one rule (``ReconnectRule``, PROTOCOL.md section 8.2), so a daemon that answers `hello`
+/// but is slow on keys does not cost each keystroke a deadline. A new session starts
 /// in Hangul mode with the options the daemon serves (its defaults, or the user's settings file), so
 /// the link sends back only what the user changed in this field: Latin mode and a password field.
 final class DaemonLink {
@@ -23,6 +26,9 @@ final class DaemonLink {
         var client: HangulClient?
         let isAbandoned = Atomic<Bool>(false)
     }
+
+    /// The back-off after a timeout, one for the whole engine: every field waits it out together.
+    private static let reconnectRule = Mutex(ReconnectRule())
 
     private let configuration: EngineConfiguration
     private var client: HangulClient?
@@ -47,14 +53,14 @@ final class DaemonLink {
     /// settings, as `hello` reported them and as a reload changes them; empty while disconnected.
     private(set) var hanjaKeys: [KeyChord] = []
 
-    func key(_ event: KeyEvent) -> DaemonReply? {
+    func key(_ event: KeyEvent) -> KeyReply? {
         perform(.key(event))
     }
 
     /// A press and its release of a key the engine types itself (the candidate window's buttons map
     /// to the keys the daemon's list answers); the release keeps the daemon's record of held keys
     /// (section 9.4) clean. Returns the press's reply.
-    func stroke(keysym: UInt32) -> DaemonReply? {
+    func stroke(keysym: UInt32) -> KeyReply? {
         guard let press = key(KeyEvent(keysym: Keysym(rawValue: keysym))) else { return nil }
         _ = key(KeyEvent(keysym: Keysym(rawValue: keysym), isRelease: true))
         return press
@@ -77,13 +83,13 @@ final class DaemonLink {
             _ = try client.setSurroundingText(beforeCursor: excerpt.beforeCursor, selection: excerpt.selection)
             return true
         } catch {
-            drop()
+            failed(error)
             return false
         }
     }
 
     /// Picks the candidate at `index` of the whole list (a click in the candidate window).
-    func selectCandidate(_ index: Int) -> DaemonReply? {
+    func selectCandidate(_ index: Int) -> KeyReply? {
         perform(.selectCandidate(index))
     }
 
@@ -95,17 +101,17 @@ final class DaemonLink {
     }
 
     /// Commits the preedit (engine switch).
-    func reset() -> DaemonReply? {
+    func reset() -> KeyReply? {
         guard client != nil else { return nil }
         return perform(.reset)
     }
 
     /// Flips Hangul and Latin mode (the panel's 한/A button).
-    func toggle() -> DaemonReply? {
+    func toggle() -> KeyReply? {
         perform(.toggle)
     }
 
-    func setContentType(password: Bool) -> DaemonReply? {
+    func setContentType(password: Bool) -> KeyReply? {
         wantsPassword = password
         return perform(.setContentType(password ? .password : .normal))
     }
@@ -115,21 +121,36 @@ final class DaemonLink {
     /// Sends a method whose reply carries state; any failure drops the connection. That includes a
     /// refusal, which would mean the engine and the daemon disagree about the session (a click is
     /// checked against the page shown before it is sent): a new session is the way back in step.
-    private func perform(_ method: Request.Method) -> DaemonReply? {
+    private func perform(_ method: Request.Method) -> KeyReply? {
         guard let client = currentClient() else { return nil }
         do {
             let state = try client.call(method, as: StateReply.self)
-            if !wantsPassword { wantsLatin = !state.reply.isHangul }
+            Self.reconnectRule.withLock { $0.answered() }
+            if !wantsPassword { wantsLatin = state.reply.mode == .latin }
             if let keys = state.hanjaKeys { hanjaKeys = keys }
             return state.reply
         } catch {
-            drop()
+            failed(error)
             return nil
         }
     }
 
+    /// A call failed: a timeout starts or lengthens the back-off; any failure drops the connection.
+    private func failed(_ error: ClientError) {
+        if case .timedOut = error {
+            Self.reconnectRule.withLock { $0.timedOut(at: .now) }
+        }
+        drop()
+    }
+
     /// The live client, adopting one the background attempt has made; `nil` while there is none.
     private func currentClient() -> HangulClient? {
+        if Self.reconnectRule.withLock({ $0.isSilent(at: .now) }) {
+            // The caller fails open and commits what it shows; the daemon's session, which still
+            // holds it, must not be used again.
+            if client != nil { drop() }
+            return nil
+        }
         if let client { return client }
         if let attempt {
             let waited =

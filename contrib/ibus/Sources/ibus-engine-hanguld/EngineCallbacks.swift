@@ -1,7 +1,7 @@
 import CHangulIBusEngine
 import CIBus
 
-/// The C engine type's virtual methods, routed to the `InputContext` each engine instance carries.
+/// The C engine type's virtual methods, routed to the `InputField` each engine instance carries.
 ///
 /// The context is retained by the instance (`created`) and released when IBus destroys it, so
 /// per-context state never lives in a global.
@@ -10,12 +10,12 @@ enum EngineCallbacks {
         var callbacks = HangulIBusEngineCallbacks()
         callbacks.created = { engine in
             guard let engine else { return nil }
-            let context = InputContext(engine: engine, configuration: EngineConfiguration.current)
+            let context = InputField(engine: engine, configuration: EngineConfiguration.current)
             return Unmanaged.passRetained(context).toOpaque()
         }
         callbacks.destroyed = { _, pointer in
             guard let pointer else { return }
-            Unmanaged<InputContext>.fromOpaque(pointer).release()
+            Unmanaged<InputField>.fromOpaque(pointer).release()
         }
         callbacks.process_key_event = { pointer, keyval, keycode, state in
             guard let context = context(pointer) else { return 0 }
@@ -42,7 +42,7 @@ enum EngineCallbacks {
 }
 
 /// The context an engine instance carries (a free function: C callbacks cannot capture a type).
-private func context(_ pointer: UnsafeMutableRawPointer?) -> InputContext? {
+private func context(_ pointer: UnsafeMutableRawPointer?) -> InputField? {
     guard let pointer else { return nil }
-    return Unmanaged<InputContext>.fromOpaque(pointer).takeUnretainedValue()
+    return Unmanaged<InputField>.fromOpaque(pointer).takeUnretainedValue()
 }

@@ -1,58 +1,59 @@
 import HangulFrontendContract
+import HangulProtocol
 import Testing
 
 @Suite struct FrontendContractTests {
     @Test func firstJamoShowsAPreeditOnly() {
         var contract = FrontendContract()
-        #expect(contract.apply(DaemonReply(handled: true, preedit: "ㅎ")) == [.preedit("ㅎ")])
+        #expect(contract.apply(reply(handled: true, preedit: "ㅎ")) == [.preedit("ㅎ")])
         #expect(contract.shownPreedit == "ㅎ")
     }
 
     @Test func commitRemovesThePreeditFirstThenShowsTheNextOne() {
         var contract = FrontendContract()
-        _ = contract.apply(DaemonReply(handled: true, preedit: "한"))
-        let outputs = contract.apply(DaemonReply(handled: true, commit: "한", preedit: "ㄱ"))
+        _ = contract.apply(reply(handled: true, preedit: "한"))
+        let outputs = contract.apply(reply(handled: true, commit: "한", preedit: "ㄱ"))
         #expect(outputs == [.preedit(""), .commit("한"), .preedit("ㄱ")])
     }
 
     @Test func commitWithNothingShownAndNothingNextIsOneCommit() {
         var contract = FrontendContract()
-        #expect(contract.apply(DaemonReply(commit: "@")) == [.commit("@")])
+        #expect(contract.apply(reply(commit: "@")) == [.commit("@")])
     }
 
     @Test func unchangedStateSendsNothing() {
         var contract = FrontendContract()
-        _ = contract.apply(DaemonReply(handled: true, preedit: "가"))
-        #expect(contract.apply(DaemonReply(handled: true, preedit: "가")).isEmpty)
+        _ = contract.apply(reply(handled: true, preedit: "가"))
+        #expect(contract.apply(reply(handled: true, preedit: "가")).isEmpty)
     }
 
     @Test func backspaceToEmptyHidesThePreedit() {
         var contract = FrontendContract()
-        _ = contract.apply(DaemonReply(handled: true, preedit: "ㄱ"))
-        #expect(contract.apply(DaemonReply(handled: true)) == [.preedit("")])
+        _ = contract.apply(reply(handled: true, preedit: "ㄱ"))
+        #expect(contract.apply(reply(handled: true)) == [.preedit("")])
     }
 
     @Test func modeChangeComesAfterTheCommit() {
         var contract = FrontendContract()
-        _ = contract.apply(DaemonReply(handled: true, preedit: "한"))
-        let outputs = contract.apply(DaemonReply(handled: true, commit: "한", isHangul: false))
+        _ = contract.apply(reply(handled: true, preedit: "한"))
+        let outputs = contract.apply(reply(handled: true, commit: "한", isHangul: false))
         #expect(outputs == [.preedit(""), .commit("한"), .mode(isHangul: false)])
-        #expect(contract.apply(DaemonReply(isHangul: false)).isEmpty)
-        #expect(contract.apply(DaemonReply(isHangul: true)) == [.mode(isHangul: true)])
+        #expect(contract.apply(reply(isHangul: false)).isEmpty)
+        #expect(contract.apply(reply(isHangul: true)) == [.mode(isHangul: true)])
     }
 
     @Test func failOpenCommitsWhatIsShownOnce() {
         var contract = FrontendContract()
-        _ = contract.apply(DaemonReply(handled: true, preedit: "한"))
+        _ = contract.apply(reply(handled: true, preedit: "한"))
         #expect(contract.failOpen() == [.preedit(""), .commit("한")])
         #expect(contract.failOpen().isEmpty)
     }
 
     @Test func forgettingThePreeditLeavesNothingToFailOpenWith() {
         var contract = FrontendContract()
-        _ = contract.apply(DaemonReply(handled: true, preedit: "ㄱ"))
+        _ = contract.apply(reply(handled: true, preedit: "ㄱ"))
         contract.forgetPreedit()
         #expect(contract.failOpen().isEmpty)
-        #expect(contract.apply(DaemonReply(handled: true, preedit: "ㅏ")) == [.preedit("ㅏ")])
+        #expect(contract.apply(reply(handled: true, preedit: "ㅏ")) == [.preedit("ㅏ")])
     }
 }

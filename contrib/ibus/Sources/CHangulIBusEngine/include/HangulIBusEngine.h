@@ -52,6 +52,9 @@ void hangul_ibus_engine_forward_key(IBusEngine *engine, guint keyval, guint keyc
 /* The name the focused client gave ibus-daemon for its input context, or NULL when ibus-daemon did not
  * pass one (the first focus of the first engine object: it asks for has-focus-id without waiting). */
 const gchar *hangul_ibus_engine_client_name(IBusEngine *engine);
+/* The object path of the input context the engine serves now (focus_in_id), or NULL when ibus-daemon did
+ * not pass it. In global-engine mode one engine object serves every input context in turn. */
+const gchar *hangul_ibus_engine_context_path(IBusEngine *engine);
 /* The client's capability bits (IBUS_CAP_*). */
 guint hangul_ibus_engine_client_capabilities(IBusEngine *engine);
 

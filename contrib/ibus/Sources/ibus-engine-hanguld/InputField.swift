@@ -2,13 +2,16 @@ import CHangulIBusEngine
 import CIBus
 import HangulFrontendContract
 import HangulKeys
+import HangulProtocol
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// One IBus input context: applies the daemon's replies by the frontend contract (PROTOCOL.md
-/// section 8) and fails open when there is no reply.
+/// One IBus input context, the application's text field as the engine sees it: applies the daemon's
+/// replies by the frontend contract (PROTOCOL.md section 8), routes each key after them
+/// (``KeyRouter``), and fails open when there is no reply. (Not HangulKeys' `InputContext`, the
+/// daemon's per-session key rules.)
 ///
 /// On focus out and reset the visible preedit is committed outside the engine: by the client (GTK,
 /// or ibus-daemon for it, as the preedit is shown in `IBUS_ENGINE_PREEDIT_COMMIT` mode) or by Qt's
@@ -20,11 +23,17 @@ import HangulKeys
 /// shown, exactly as at any other time, and each reply says what the window shows. The engine adds
 /// what only it can: the window itself (an IBus lookup table), clicks and the panel's buttons, and
 /// the text before the cursor, sent just before a hanja key and never before any other key.
-final class InputContext {
+final class InputField {
     private let engine: UnsafeMutablePointer<IBusEngine>
     private let link: DaemonLink
     private var contract = FrontendContract()
     private var router = KeyRouter()
+    /// Syllables Qt fields showed when their application lost the focus (see `focusOut`), by input
+    /// context; a few at most, since a context that never comes back never claims its own.
+    private var heldPreedits: [(path: String, text: String)] = []
+    private static let heldPreeditsKept = 8
+    /// A Qt field lost the focus to another application with a syllable showing (see `focusOut`).
+    private var isHoldingPreedit = false
     private var isPassword = false
 
     init(engine: UnsafeMutablePointer<IBusEngine>, configuration: EngineConfiguration) {
@@ -69,17 +78,37 @@ final class InputContext {
         learnClient()
         hangul_ibus_engine_register_mode(engine, contract.isHangul ? 1 : 0)
         requireSurroundingText()
+        if let path = contextPath(), let index = heldPreedits.firstIndex(where: { $0.path == path }) {
+            perform([.commit(heldPreedits.remove(at: index).text)])
+        }
     }
 
     /// The visible preedit is committed outside the engine (see above); the daemon only forgets it, and
     /// closes its candidate list, whose window goes too.
+    ///
+    /// Except when a Qt application loses the focus to another application: Qt's plugin then neither
+    /// commits its copy (it does before any focus change inside the application, and calls `reset`
+    /// first) nor accepts a commit (it has no focus object any more), and ibus-daemon, in CLEAR mode,
+    /// only hides the preedit. The syllable is kept for that input context and committed when it has
+    /// the focus again, so it lands once, where it was typed. (In IBus's global-engine mode one engine
+    /// object serves every context in turn, so it is kept by the context's object path.)
     func focusOut() {
+        if router.client.commitsItsOwnPreedit, !contract.shownPreedit.isEmpty, let path = contextPath() {
+            if heldPreedits.count >= Self.heldPreeditsKept { heldPreedits.removeFirst() }
+            heldPreedits.append((path, contract.shownPreedit))
+        }
         link.cancel()
         contract.forgetPreedit()
         perform(contract.hideCandidates())
     }
 
+    /// The object path of the input context the engine serves now, when ibus-daemon said it.
+    private func contextPath() -> String? {
+        hangul_ibus_engine_context_path(engine).map { String(cString: $0) }
+    }
+
     func reset() {
+        isHoldingPreedit = false
         link.cancel()
         contract.forgetPreedit()
         perform(contract.hideCandidates())
@@ -162,7 +191,7 @@ final class InputContext {
         defer { g_free(text) }
         let excerpt = SurroundingExcerpt(
             text: String(cString: text), cursor: Int(cursor), anchor: Int(anchor),
-            keep: HangulKeys.InputContext.surroundingLimit)
+            keep: InputContext.surroundingLimit)
         return link.setSurroundingText(excerpt)
     }
 
@@ -177,7 +206,7 @@ final class InputContext {
 
     // MARK: - Output
 
-    private func apply(_ reply: DaemonReply) {
+    private func apply(_ reply: KeyReply) {
         perform(contract.apply(reply))
     }
 
@@ -201,7 +230,7 @@ final class InputContext {
         }
     }
 
-    private func show(_ window: CandidateWindow) {
+    private func show(_ window: CandidatePage) {
         hangul_ibus_engine_candidates_begin(engine)
         for item in window.items {
             hangul_ibus_engine_candidates_append(engine, item.value, item.meaning)
