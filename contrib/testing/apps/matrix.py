@@ -135,6 +135,10 @@ class Session:
         xdotool(self.display.name, "windowfocus", "--sync", window)
         time.sleep(0.3)
 
+    def refocus(self):
+        self.focus(self.other_window)
+        self.focus(self.window)
+
     def type_case(self, case):
         self.reader.before_case()
         delay = str(self.delay)
@@ -149,8 +153,7 @@ class Session:
                 time.sleep(0.3)
             elif step[0] == "switch":
                 time.sleep(0.3)
-                self.focus(self.other_window)
-                self.focus(self.window)
+                self.refocus()
         time.sleep(0.3)
         return self.settled_text(case.expected)
 
@@ -188,6 +191,10 @@ def run_application(application, frontend, prefix, daemon, all_cases, references
         started = time.monotonic()
         for engine, engine_id in host.engines.items():
             host.select(engine_id)
+            # As a user does after choosing the input method: into the window again, so its input
+            # context is the focused one and has the engine (IBus gives the global engine to the
+            # context focused when it is chosen, which may be the other window's).
+            session.refocus()
             for case in all_cases:
                 try:
                     seen = session.type_case(case)
