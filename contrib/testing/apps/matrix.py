@@ -157,7 +157,7 @@ class Session:
         time.sleep(0.3)
         return self.settled_text(case.expected)
 
-    def settled_text(self, expected, tries=3):
+    def settled_text(self, expected, tries=2):
         """The text once the keys have landed: read again while it is wrong and still changing (on a
         loaded machine, XIM and D-Bus round trips can trail xdotool by seconds), then emptied for
         the next case."""
