@@ -36,7 +36,7 @@ public struct WordList: Sendable {
             let descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking])
             bytes = try descriptor.closeAfter {
                 let status = try descriptor.status()
-                if let kind = Self.irregular(status) {
+                if let kind = status.irregularKind {
                     throw WordListError(path: path, reason: "it is \(kind), not a regular file")
                 }
                 guard status.size <= Self.maximumFileSize else { throw Self.tooLarge(path) }
@@ -67,18 +67,6 @@ public struct WordList: Sendable {
             path: path,
             reason: "it is larger than \(maximumFileSize / 1024 / 1024) MiB, the most a word list may be (Debian's is "
                 + "about 1 MB)")
-    }
-
-    /// What a file that is not a regular file is, for the message; nil for a regular file.
-    private static func irregular(_ status: FileStatus) -> String? {
-        switch status.mode & 0o170_000 {
-        case 0o100_000: nil
-        case 0o040_000: "a directory"
-        case 0o010_000: "a named pipe (FIFO)"
-        case 0o140_000: "a socket"
-        case 0o020_000, 0o060_000: "a device"
-        default: "a special file"
-        }
     }
 
     private mutating func add(_ word: [UInt8]) {

@@ -65,7 +65,7 @@ public enum ConfigFile {
         } catch {
             throw failure("cannot be read: \(error.errno)")
         }
-        if let kind = irregular(status) { throw failure("is \(kind), not a regular file") }
+        if let kind = status.irregularKind { throw failure("is \(kind), not a regular file") }
         if let reason = distrust(status, owner: owner) { throw failure(reason) }
         try checkDirectory(of: path, owner: owner)
         let bytes: [UInt8]
@@ -78,18 +78,6 @@ public enum ConfigFile {
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw failure("is not valid UTF-8") }
         return text
-    }
-
-    /// What a file that is not regular is, for a message; nil for a regular file.
-    static func irregular(_ status: FileStatus) -> String? {
-        switch status.mode & 0o170_000 {
-        case 0o100_000: nil
-        case 0o040_000: "a directory"
-        case 0o010_000: "a named pipe (FIFO)"
-        case 0o140_000: "a socket"
-        case 0o020_000, 0o060_000: "a device"
-        default: "a special file"
-        }
     }
 
     /// Why a file or directory with this status cannot be trusted with the user's settings, or nil.

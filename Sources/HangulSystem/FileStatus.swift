@@ -26,6 +26,20 @@ public struct FileStatus: Equatable, Sendable {
     /// The permission bits (`0o7777`).
     public var permissions: mode_t { self.mode & 0o7777 }
 
+    /// What the file is, said in a message that refuses it for not being a regular file ("is a named
+    /// pipe (FIFO), not a regular file"); nil for a regular file.
+    public var irregularKind: String? {
+        switch self.mode & Self.typeMask {
+        case 0o100_000: nil
+        case 0o040_000: "a directory"
+        case 0o010_000: "a named pipe (FIFO)"
+        case 0o140_000: "a socket"
+        case 0o120_000: "a symbolic link"
+        case 0o020_000, 0o060_000: "a device"
+        default: "a special file"
+        }
+    }
+
     /// `lstat(2)` (or `stat(2)` when `followingSymbolicLinks`): the status of `path`, or nil when
     /// nothing is there (`ENOENT`).
     public static func of(_ path: String, followingSymbolicLinks: Bool = false) throws(SystemCallError) -> FileStatus? {
