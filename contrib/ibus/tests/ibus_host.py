@@ -214,12 +214,11 @@ class TextField:
         self.ic.connect("update-property", self._on_update_property)
         # LOOKUP_TABLE, AUXILIARY_TEXT: the field draws the candidate window itself, so ibus-daemon sends the table to
         # it (without a panel, which the recipe disables, it would go nowhere).
-        extra_capabilities = capabilities
-        capabilities = (IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS | IBus.Capabilite.PROPERTY
+        own = (IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS | IBus.Capabilite.PROPERTY
                         | IBus.Capabilite.LOOKUP_TABLE | IBus.Capabilite.AUXILIARY_TEXT)
         if surrounding:
-            capabilities |= IBus.Capabilite.SURROUNDING_TEXT
-        self.ic.set_capabilities(int(capabilities) | extra_capabilities)
+            own |= IBus.Capabilite.SURROUNDING_TEXT
+        self.ic.set_capabilities(int(own) | capabilities)
         self.ic.focus_in()
         self.engine = engine
         # In IBus's global-engine mode a focused context takes the global engine. Setting it again

@@ -20,6 +20,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
@@ -1335,7 +1336,6 @@ class FakeDaemon:
         self.listener.listen(16)
         self.key_requests = 0
         self.stopped = False
-        import threading
         self.thread = threading.Thread(target=self._serve, daemon=True)
         self.thread.start()
 
@@ -1348,7 +1348,6 @@ class FakeDaemon:
                 connection, _ = self.listener.accept()
             except OSError:
                 return
-            import threading
             threading.Thread(target=self._answer, args=(connection,), daemon=True).start()
 
     def _answer(self, connection):

@@ -5,10 +5,6 @@
 typedef struct {
     IBusEngine parent;
     void *context;
-    /* The focused client keeps its own copy of the preedit and commits it before it asks for a reset or
-     * moves the focus, without telling ibus-daemon so (Qt's IBus plugin): the preedit is then shown in
-     * CLEAR mode, or ibus-daemon would commit it a second time. */
-    gboolean client_commits_preedit;
     /* The name the focused client gave ibus-daemon (focus_in_id), owned; NULL when none was given. */
     gchar *client_name;
     /* The object path of the input context served now (focus_in_id), owned; NULL when not given. */
@@ -32,7 +28,6 @@ void hangul_ibus_engine_install(const HangulIBusEngineCallbacks *installed) { ca
 
 static void hangul_ibus_engine_init(HangulIBusEngine *self) {
     self->context = NULL;
-    self->client_commits_preedit = FALSE;
     self->client_name = NULL;
     self->context_path = NULL;
     self->mode = NULL;
@@ -91,7 +86,6 @@ FORWARD_ONLY(cursor_down)
  * come without the client's name). `client` is the name the client gave ibus-daemon when it created
  * its input context: Qt 5's and Qt 6's IBus plugin say "QIBusInputContext". */
 static void focus_in_id(IBusEngine *engine, const gchar *object_path, const gchar *client) {
-    SELF(engine)->client_commits_preedit = client != NULL && g_str_has_prefix(client, "QIBusInputContext");
     g_free(SELF(engine)->client_name);
     SELF(engine)->client_name = g_strdup(client);
     g_free(SELF(engine)->context_path);
@@ -161,13 +155,13 @@ const gchar *hangul_ibus_engine_context_path(IBusEngine *engine) { return SELF(e
 
 guint hangul_ibus_engine_client_capabilities(IBusEngine *engine) { return engine->client_capabilities; }
 
-void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8) {
+void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit) {
     IBusText *text = ibus_text_new_from_string(utf8);
     guint length = ibus_text_get_length(text);
     if (length > 0) ibus_text_append_attribute(text, IBUS_ATTR_TYPE_UNDERLINE, IBUS_ATTR_UNDERLINE_SINGLE, 0, length);
     ibus_engine_update_preedit_text_with_mode(
         engine, text, length, length > 0,
-        SELF(engine)->client_commits_preedit ? IBUS_ENGINE_PREEDIT_CLEAR : IBUS_ENGINE_PREEDIT_COMMIT);
+        client_commits_preedit ? IBUS_ENGINE_PREEDIT_CLEAR : IBUS_ENGINE_PREEDIT_COMMIT);
 }
 
 /* Engines made with has-focus-id, so that focus_in_id learns the client's name. Another name is left

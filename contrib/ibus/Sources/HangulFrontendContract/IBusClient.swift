@@ -52,7 +52,7 @@ public struct IBusClient: Equatable, Sendable {
 
     /// Whether the client keeps its own copy of the preedit and commits it itself before a focus change
     /// inside the application (Qt's plugin, Qt 5 and 6): the engine then shows the preedit in CLEAR
-    /// mode, or ibus-daemon would commit it a second time.
+    /// mode, or ibus-daemon would commit it a second time. The one place this is decided.
     public var commitsItsOwnPreedit: Bool {
         name?.hasPrefix("QIBusInputContext") ?? false
     }

@@ -3,10 +3,6 @@ import HangulSystem
 import Synchronization
 import SystemPackage
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Starts `hanguld` when no daemon listens on the socket, as fcitx5-mozc starts mozc_server.
 ///
 /// Only when the socket file is missing or refuses connections: a socket that accepts them belongs
@@ -16,7 +12,7 @@ import SystemPackage
 /// but the standard ones; a thread here reaps it if it exits while we run. One start per 2 seconds at most,
 /// for the whole process, so a daemon that cannot start is not restarted in a tight loop.
 enum DaemonLauncher {
-    private static let lastStart = Mutex<UInt64?>(nil)
+    private static let lastStart = Mutex<ContinuousClock.Instant?>(nil)
 
     /// Whether nothing answers at `path`: no file there, or a file nobody listens on (a dead daemon's).
     static func nobodyListens(at path: String) -> Bool {
@@ -32,9 +28,9 @@ enum DaemonLauncher {
     /// Starts `executable --socket path` unless one was started in the last 2 seconds; returns
     /// whether it started one.
     static func start(executable: String, socketPath: String) -> Bool {
-        let now = monotonicMilliseconds()
+        let now = ContinuousClock.now
         let allowed = lastStart.withLock { last -> Bool in
-            if let last, now - last < 2000 { return false }
+            if let last, now - last < .seconds(2) { return false }
             last = now
             return true
         }
@@ -45,15 +41,4 @@ enum DaemonLauncher {
         DispatchQueue.global().async { _ = try? child.waitForTermination() }
         return true
     }
-
-    static func monotonicMilliseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
-    }
-}
-
-/// Sleeps the calling (background) thread.
-func usleepMilliseconds(_ milliseconds: UInt32) {
-    usleep(milliseconds * 1000)
 }

@@ -3,6 +3,7 @@ import HangulClient
 import HangulFrontendContract
 import HangulKeys
 import HangulProtocol
+import HangulSystem
 import Synchronization
 
 /// One input context's session with `hanguld`: the only place the engine talks to the daemon.
@@ -226,7 +227,7 @@ final class DaemonLink {
             DaemonLauncher.start(executable: hanguld, socketPath: path)
         else { return nil }
         for _ in 0..<100 {
-            usleepMilliseconds(20)
+            CurrentThread.sleep(for: .milliseconds(20))
             if let client = try? HangulClient(
                 socketPath: path, clientName: "ibus-engine-hanguld", timeout: .milliseconds(deadline))
             {

@@ -19,7 +19,8 @@ import HangulProtocol
 ///
 /// On focus out and reset the visible preedit is committed outside the engine: by the client (GTK,
 /// or ibus-daemon for it, as the preedit is shown in `IBUS_ENGINE_PREEDIT_COMMIT` mode) or by Qt's
-/// own copy (then it is shown in CLEAR mode; the C shim chooses by the client's name). The daemon is
+/// own copy (then it is shown in CLEAR mode, as ``IBusClient/commitsItsOwnPreedit`` says from the
+/// client's name). The daemon is
 /// then told `cancel`, never `reset`, or the syllable would appear twice. Only an engine switch
 /// (`disable`) asks the daemon to commit.
 ///
@@ -220,7 +221,8 @@ final class InputField {
     private func perform(_ outputs: [FrontendOutput]) {
         for output in outputs {
             switch output {
-            case .preedit(let text): hangul_ibus_engine_show_preedit(engine, text)
+            case .preedit(let text):
+                hangul_ibus_engine_show_preedit(engine, text, router.client.commitsItsOwnPreedit ? 1 : 0)
             case .deleteBefore(let count): hangul_ibus_engine_delete_before(engine, guint(count))
             case .commit(let text): hangul_ibus_engine_commit(engine, text)
             case .showCandidates(let window): show(window)

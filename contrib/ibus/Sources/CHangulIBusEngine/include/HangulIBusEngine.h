@@ -58,10 +58,11 @@ const gchar *hangul_ibus_engine_context_path(IBusEngine *engine);
 guint hangul_ibus_engine_client_capabilities(IBusEngine *engine);
 
 /* Shows `utf8` underlined as the preedit, cursor at its end, in IBUS_ENGINE_PREEDIT_COMMIT mode: what
- * is visible is committed on focus out or reset, by the client (GTK) or by ibus-daemon for it. For a
- * client that commits its own copy anyway (Qt), in IBUS_ENGINE_PREEDIT_CLEAR mode, or it would land
- * twice. An empty string hides the preedit. */
-void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8);
+ * is visible is committed on focus out or reset, by the client (GTK) or by ibus-daemon for it. When
+ * `client_commits_preedit` (the client commits its own copy anyway: Qt, as the Swift side decides from
+ * the client's name), in IBUS_ENGINE_PREEDIT_CLEAR mode, or it would land twice. An empty string
+ * hides the preedit. */
+void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit);
 
 /* The Hangul/Latin mode property ("InputMode", 한 or A); registered on focus in, updated on change. */
 void hangul_ibus_engine_register_mode(IBusEngine *engine, gboolean hangul);
