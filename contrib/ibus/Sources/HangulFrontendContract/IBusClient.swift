@@ -57,6 +57,18 @@ public struct IBusClient: Equatable, Sendable {
         name?.hasPrefix("QIBusInputContext") ?? false
     }
 
+    /// Whether a character key answered "not handled" can reach the application after text the
+    /// engine commits for the keys typed after it. GTK 4's module (IBus 1.5.27) types such a key
+    /// from the reply's callback, which GLib may run after the signals of later keys: typed into a
+    /// GTK 4 text view and gnome-text-editor on a loaded machine, `"안녕` became `안"녕` and `2개`
+    /// became `개2` (contrib/testing/apps). The engine then types every character key itself in
+    /// Hangul mode, in its signal stream, which is what the module would have committed. Latin mode
+    /// commits nothing, so nothing can overtake a key there, and keys stay keys for the
+    /// application's own bindings.
+    public var insertsUnhandledCharactersLate: Bool {
+        name?.hasPrefix("gtk4-im") ?? false
+    }
+
     public var unhandledKeyOrder: UnhandledKeyOrder {
         if let name {
             if commitsItsOwnPreedit || name.hasPrefix("gtk4-im") { return .returnUnhandled }

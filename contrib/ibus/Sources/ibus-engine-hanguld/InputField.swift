@@ -66,7 +66,8 @@ final class InputField {
         let answer =
             key.isRelease
             ? router.routeRelease(key, handled: handled, outputs: &outputs)
-            : router.routePress(key, handled: handled, outputs: &outputs)
+            : router.routePress(
+                key, handled: handled, composing: contract.isHangul && !isPassword, outputs: &outputs)
         perform(outputs)
         return answer
     }
