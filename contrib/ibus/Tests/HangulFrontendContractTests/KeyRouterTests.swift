@@ -113,6 +113,14 @@ import Testing
         #expect(outputs.isEmpty)
     }
 
+    @Test func theEngineKeepsThePreeditForXimQtKeepsItsOwnAndGtkLeavesItToTheHost() {
+        #expect(IBusClient(name: "xim").preeditKeeper == .engine)
+        #expect(IBusClient(name: "QIBusInputContext").preeditKeeper == .clientsOwnCopy)
+        #expect(IBusClient(name: "gtk3-im:gedit").preeditKeeper == .host)
+        #expect(IBusClient(name: "gtk4-im:gnome-text-editor").preeditKeeper == .host)
+        #expect(IBusClient(name: nil, capabilities: Self.surroundingCapability).preeditKeeper == .host)
+    }
+
     @Test func anUnnamedClientWithoutSurroundingTextIsIbusX11AndGetsTheKeyForwarded() {
         #expect(IBusClient(name: nil, capabilities: 1 << 3 | 1 << 0).unhandledKeyOrder == .forward)
         #expect(IBusClient(name: nil, capabilities: 1 << 3).unhandledKeyOrder == .forward)
