@@ -81,16 +81,20 @@ public struct IBusClient: Equatable, Sendable {
         preeditKeeper == .clientsOwnCopy
     }
 
-    /// Whether a character key answered "not handled" can reach the application after text the
-    /// engine commits for the keys typed after it. GTK 4's module (IBus 1.5.27) types such a key
-    /// from the reply's callback, which GLib may run after the signals of later keys: typed into a
-    /// GTK 4 text view and gnome-text-editor on a loaded machine, `"안녕` became `안"녕` and `2개`
-    /// became `개2` (contrib/testing/apps). The engine then types every character key itself in
-    /// Hangul mode, in its signal stream, which is what the module would have committed. Latin mode
-    /// commits nothing, so nothing can overtake a key there, and keys stay keys for the
-    /// application's own bindings.
-    public var insertsUnhandledCharactersLate: Bool {
-        name?.hasPrefix("gtk4-im") ?? false
+    /// Whether a key answered "not handled" can reach the application after text the engine sent for
+    /// an earlier key, or for a later one.
+    /// - GTK 4's module (IBus 1.5.27) types an unhandled key from the reply's callback, which GLib
+    ///   may run after the signals of later keys: typed into a GTK 4 text view and gnome-text-editor
+    ///   on a loaded machine, `"안녕` became `안"녕` and `2개` became `개2` (contrib/testing/apps).
+    /// - A client that inserts an unhandled key when the call returns (ibus-x11) can do so before it
+    ///   has dispatched the signals of the key before: in xterm, with the daemon slow on the first
+    ///   hanja key, `1` landed before the `한` that F9 committed.
+    /// In Hangul mode the engine then makes every key follow the text: a character key is typed by
+    /// the engine (what the client would have typed), any other key forwarded where the client can
+    /// replay it. Latin mode commits nothing, so nothing can overtake a key there, and keys stay keys
+    /// for the application's own bindings.
+    public var keysMayOvertakeText: Bool {
+        (name?.hasPrefix("gtk4-im") ?? false) || unhandledKeyOrder == .forward
     }
 
     public var unhandledKeyOrder: UnhandledKeyOrder {

@@ -10,9 +10,9 @@
 ///   answered "handled": no client can put the two out of order;
 /// - any other key is answered "not handled" or forwarded, as ``IBusClient`` says the client needs.
 ///
-/// In a client that may insert an unhandled character after the text of later keys (GTK 4, see
-/// ``IBusClient/insertsUnhandledCharactersLate``), every character key of Hangul mode the daemon did
-/// not handle is typed by the engine the same way, even when nothing was on screen.
+/// In a client where an unhandled key may overtake text (GTK 4, and ibus-x11; see
+/// ``IBusClient/keysMayOvertakeText``), every key of Hangul mode the daemon did not handle goes the
+/// same way, even when nothing was on screen.
 ///
 /// The release of a key whose press was rerouted goes the same way (swallowed after a typed
 /// character, forwarded after a forwarded press), so the application never sees half a keystroke.
@@ -42,8 +42,7 @@ public struct KeyRouter: Sendable {
     ) -> Bool {
         forget(key.physicalKey)
         guard !handled else { return true }
-        let mustFollow =
-            outputs.contains(where: \.changesText) || (composing && client.insertsUnhandledCharactersLate)
+        let mustFollow = outputs.contains(where: \.changesText) || (composing && client.keysMayOvertakeText)
         guard mustFollow else { return false }
         if let character = key.typedCharacter {
             outputs.appendToLastCommit(String(character))

@@ -225,6 +225,7 @@ final class InputField {
     }
 
     private func perform(_ outputs: [FrontendOutput]) {
+        let outputs = router.client.preeditKeeper == .engine ? outputs.committingBeforeHidingThePreedit() : outputs
         for output in outputs {
             switch output {
             case .preedit(let text):

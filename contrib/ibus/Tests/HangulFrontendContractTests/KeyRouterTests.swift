@@ -105,11 +105,29 @@ import Testing
         #expect(outputs.isEmpty)
     }
 
-    @Test(arguments: ["gtk3-im:gedit", "xim", "QIBusInputContext"])
-    func otherClientsGetAnUnhandledCharacterBackAsAKeyWhenNothingWasOnScreen(name: String) {
-        var router = Self.router(name: name, capabilities: Self.syncCapability)
+    @Test func ibusX11GetsEveryKeyOfHangulModeInTheEnginesStreamTypedOrForwarded() {
+        var router = Self.router(name: "xim")
+        let digit = IBusKey(keyval: 0x31, keycode: 2, state: 0)
+        let f9 = IBusKey(keyval: 0xFFC6, keycode: 67, state: 0)
+        var outputs: [FrontendOutput] = []
+        #expect(router.routePress(digit, handled: false, composing: true, outputs: &outputs))
+        #expect(router.routePress(f9, handled: false, composing: true, outputs: &outputs))
+        #expect(outputs == [.commit("1"), .forwardKey(f9)])
+        var latin: [FrontendOutput] = []
+        #expect(!router.routePress(digit, handled: false, composing: false, outputs: &latin))
+        #expect(latin.isEmpty)
+    }
+
+    @Test(arguments: [
+        IBusClient(name: "gtk3-im:gedit", capabilities: syncCapability),
+        IBusClient(name: "QIBusInputContext", capabilities: surroundingCapability),
+    ])
+    func clientsThatOrderKeysThemselvesGetAnUnhandledKeyBackWhenNothingWasOnScreen(client: IBusClient) {
+        var router = KeyRouter()
+        router.client = client
         var outputs: [FrontendOutput] = []
         #expect(!router.routePress(Self.space, handled: false, composing: true, outputs: &outputs))
+        #expect(!router.routePress(Self.returnKey, handled: false, composing: true, outputs: &outputs))
         #expect(outputs.isEmpty)
     }
 
