@@ -306,6 +306,9 @@ void InputMethod::press(uint32_t time, uint32_t key, bool repeated) {
     auto state = daemon_.call("key", {{"keysym", keysym}, {"keycode", code}, {"modifiers", x11Modifiers()}});
     if (!state) {
         // Daemon gone, slow or confused: what the user sees becomes text, then the key passes on.
+        if (!repeated && !visiblePreedit_.empty() && typeAlong(key, code, visiblePreedit_, std::string(), 0)) {
+            return;
+        }
         commitVisiblePreedit();
         if (repeated) {
             stopRepeat(); // the key stays ours, so its release is swallowed after this one keystroke
@@ -317,9 +320,18 @@ void InputMethod::press(uint32_t time, uint32_t key, bool repeated) {
         }
         return;
     }
-    apply(*state);
     auto handled = state->find("handled");
-    if (handled != state->end() && handled->is_boolean() && handled->get<bool>()) {
+    const bool wasHandled = handled != state->end() && handled->is_boolean() && handled->get<bool>();
+    if (!wasHandled && !repeated) {
+        Reply reply = readReply(*state);
+        const bool textChanged = !reply.commit.empty() || reply.deleteBytes > 0 ||
+                                 (!visiblePreedit_.empty() && reply.preedit != visiblePreedit_);
+        if (textChanged && typeAlong(key, code, reply.commit, reply.preedit, reply.deleteBytes)) {
+            return;
+        }
+    }
+    apply(*state);
+    if (wasHandled) {
         consumed_.insert(key);
         if (!repeated && keymap_ && xkb_keymap_key_repeats(keymap_, code)) {
             startRepeat(key);
@@ -351,24 +363,53 @@ void InputMethod::release(uint32_t time, uint32_t key) {
     }
 }
 
-void InputMethod::apply(const nlohmann::json &state) {
+InputMethod::Reply InputMethod::readReply(const nlohmann::json &state) const {
     auto text = [&](const char *name) {
         auto member = state.find(name);
         return member != state.end() && member->is_string() ? member->get<std::string>() : std::string();
     };
-    const std::string commit = text("commit");
-    const std::string preedit = text("preedit");
-    uint32_t deleteBytes = 0;
+    Reply reply{text("commit"), text("preedit"), 0};
     if (auto before = state.find("delete_before"); before != state.end() && before->is_number_unsigned()) {
         // The daemon counts characters; input-method-v2 counts bytes of the text before the cursor.
         const std::string_view surrounding = current_.surrounding;
         const size_t cursor = characterStart(surrounding, current_.cursor);
-        deleteBytes = static_cast<uint32_t>(bytesOfLastCharacters(surrounding.substr(0, cursor), before->get<uint64_t>()));
+        reply.deleteBytes =
+            static_cast<uint32_t>(bytesOfLastCharacters(surrounding.substr(0, cursor), before->get<uint64_t>()));
     }
-    if (commit.empty() && deleteBytes == 0 && preedit == visiblePreedit_) {
+    return reply;
+}
+
+void InputMethod::apply(const nlohmann::json &state) {
+    Reply reply = readReply(state);
+    if (reply.commit.empty() && reply.deleteBytes == 0 && reply.preedit == visiblePreedit_) {
         return;
     }
-    commitText(commit, preedit, deleteBytes);
+    commitText(reply.commit, reply.preedit, reply.deleteBytes);
+}
+
+bool InputMethod::typeAlong(uint32_t key, xkb_keycode_t code, const std::string &commit, const std::string &preedit,
+                            uint32_t deleteBytes) {
+    // PROTOCOL.md 8.1, rule 1: a key that types a character, passed on right after a commit, is
+    // committed with that text as one string and swallowed. The text-input commit and the virtual
+    // keyboard's key reach the application by two paths, and foot, for one, can put the key first
+    // (measured here: `나누 어가졌다` for `나누어 가졌다`). Other keys (Return, shortcuts) are forwarded.
+    static const char *const shortcutModifiers[] = {"Control", "Mod1", "Mod3", "Mod4"};
+    for (const char *name : shortcutModifiers) {
+        if (xkb_state_mod_name_is_active(xkbState_, name, XKB_STATE_MODS_EFFECTIVE) > 0) {
+            return false;
+        }
+    }
+    const uint32_t character = xkb_state_key_get_utf32(xkbState_, code);
+    if (character < 0x20 || character == 0x7F || (character >= 0x80 && character < 0xA0)) {
+        return false;
+    }
+    char encoded[8] = {0};
+    if (xkb_keysym_to_utf8(xkb_state_key_get_one_sym(xkbState_, code), encoded, sizeof(encoded)) <= 1) {
+        return false;
+    }
+    commitText(commit + encoded, preedit, deleteBytes);
+    consumed_.insert(key); // its release is swallowed too: the application never sees half a keystroke
+    return true;
 }
 
 void InputMethod::commitText(const std::string &text, const std::string &preedit, uint32_t deleteBytes) {

@@ -61,6 +61,16 @@ private:
     void sendSurroundingText();
     void press(uint32_t time, uint32_t key, bool repeated);
     void release(uint32_t time, uint32_t key);
+    struct Reply {
+        std::string commit;
+        std::string preedit;
+        uint32_t deleteBytes;
+    };
+    Reply readReply(const nlohmann::json &state) const;
+    /// Section 8.1's rule 1: commits `commit` with the character `key` types, as one string; false
+    /// when the key types no character or a shortcut modifier is held.
+    bool typeAlong(uint32_t key, xkb_keycode_t code, const std::string &commit, const std::string &preedit,
+                   uint32_t deleteBytes);
     /// Applies a state reply (PROTOCOL.md section 8, steps 1-4) in one input-method commit.
     void apply(const nlohmann::json &state);
     /// The daemon could not answer: the text the user sees becomes text (section 8, fail open).

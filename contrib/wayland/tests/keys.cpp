@@ -87,7 +87,9 @@ int main() {
                                                   xkb_state_serialize_mods(state, XKB_STATE_MODS_LOCKED),
                                                   xkb_state_serialize_layout(state, XKB_STATE_LAYOUT_EFFECTIVE));
             }
-            wl_display_flush(display);
+            // Keys one by one, each seen by the compositor before the next: libwayland's buffers are
+            // small, and a flood would cut this client (or the input method behind it) off.
+            wl_display_roundtrip(display);
         } else if (std::strcmp(command, "s") == 0 && fields == 2) {
             wl_display_flush(display);
             usleep(static_cast<useconds_t>(value) * 1000);
