@@ -3,8 +3,8 @@
 
     gtk4_entry.py password OUTPUT_FILE   an entry with the password purpose; on Return its text goes
                                          to OUTPUT_FILE and the window exits
-    gtk4_entry.py text OUTPUT_FILE       a text view (Return is a new line); OUTPUT_FILE.lines counts
-                                         the lines ended so far; once OUTPUT_FILE.done exists, its
+    gtk4_entry.py text OUTPUT_FILE       a text view (Return is a new line); OUTPUT_FILE.live holds
+                                         its text as it changes; once OUTPUT_FILE.done exists, its
                                          text goes to OUTPUT_FILE and the window exits
 
 Writes `ready` to OUTPUT_FILE.ready once shown. GTK 4 applies every commit the input method sends;
@@ -54,10 +54,11 @@ else:
         return True
 
     def on_changed(text_buffer):
-        # How many lines have ended so far, for a test that waits for each Return to land.
-        lines = text_buffer.get_text(text_buffer.get_start_iter(), text_buffer.get_end_iter(), True).count("\n")
-        with open(output + ".lines", "w") as file:
-            file.write(f"{lines}\n")
+        # The text so far, for a test that waits for a key to land before it types the next.
+        text = text_buffer.get_text(text_buffer.get_start_iter(), text_buffer.get_end_iter(), True)
+        with open(output + ".live.tmp", "w", encoding="utf-8") as file:
+            file.write(text)
+        os.rename(output + ".live.tmp", output + ".live")
 
     buffer.connect("changed", on_changed)
     GLib.timeout_add(50, poll)
