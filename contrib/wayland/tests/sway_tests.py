@@ -431,6 +431,51 @@ def test_daemon_faults(keyboard, terminal, daemon):
           f"{got!r}, waits {waited:.3f} s and {waited_next:.3f} s")
 
 
+def spawned_daemons(socket_path):
+    """Pids of the hanguld processes whose environment names `socket_path`."""
+    pids = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as file:
+                environ = file.read().split(b"\0")
+            with open(f"/proc/{pid}/cmdline", "rb") as file:
+                program = file.read().split(b"\0")[0]
+        except OSError:
+            continue
+        if program.endswith(b"hanguld") and b"HANGULD_SOCKET=" + socket_path.encode() in environ:
+            pids.append(int(pid))
+    return pids
+
+
+def test_autostart(sway, keyboard, method, terminal, work):
+    """A second hangul-wayland, with no daemon at its socket: it starts the installed one itself.
+    Returns the input method that serves from now on."""
+    runtime = os.path.join(work, "autostart")
+    os.mkdir(runtime, 0o700)
+    socket_path = os.path.join(runtime, "hangul", "hanguld.sock")
+    method.stop()
+    replacement = InputMethod(sway, {"HANGULD_SOCKET": socket_path}, "--daemon", hangul_testing.binary("hanguld", "HANGULD"))
+    try:
+        keyboard.tap(KEY_SHIFT_L)
+        activated = replacement.wait("trace: activate", 5) and replacement.wait("trace: keymap", 5)
+        keyboard.tap(KEY_SHIFT_L)  # a key asks the daemon: nobody listens, so it is started
+        listening = wait_for(lambda: os.path.exists(socket_path), 10)
+        time.sleep(0.3)
+        before = line_count(terminal)
+        keyboard.type("gk")
+        keyboard.tap(KEY_RETURN)
+        terminal.wait_text(lambda text: text.count("\r") > before)
+        got = terminal.text().split("\r")[before]
+        daemons = spawned_daemons(socket_path)
+        check("with no daemon listening, hangul-wayland starts the installed hanguld and composes with it",
+              activated and listening and got == "하" and len(daemons) == 1,
+              f"activated {bool(activated)}, socket {bool(listening)}, typed {got!r}, daemons {daemons}")
+    finally:
+        for pid in spawned_daemons(socket_path):
+            os.kill(pid, 15)
+    return replacement
+
+
 def main():
     if os.getuid() == 0:
         try:
@@ -474,6 +519,7 @@ def main():
             test_backspace_repeat(keyboard, left)
         if wanted("faults"):
             test_daemon_faults(keyboard, left, daemon)
+        right = None
         if wanted("focus"):
             right = Terminal(sway, work, "right")
             started.append(right)
@@ -483,6 +529,11 @@ def main():
             test_focus(sway, keyboard, method, left, right)
         if wanted("password"):
             test_password(sway, keyboard, method, work)
+        if wanted("autostart"):
+            # Last: it replaces the input method. The focus is back in the terminal typed last.
+            focused = right if wanted("focus") else left
+            method = test_autostart(sway, keyboard, method, focused, work)
+            started.append(method)
         check("hangul-wayland is still running", method.process.poll() is None, f"exit {method.process.poll()}")
     finally:
         for process in reversed(started):
