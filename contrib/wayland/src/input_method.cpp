@@ -381,10 +381,44 @@ InputMethod::Reply InputMethod::readReply(const nlohmann::json &state) const {
 
 void InputMethod::apply(const nlohmann::json &state) {
     Reply reply = readReply(state);
-    if (reply.commit.empty() && reply.deleteBytes == 0 && reply.preedit == visiblePreedit_) {
+    const std::string candidates = candidateText(state);
+    if (reply.commit.empty() && reply.deleteBytes == 0 && reply.preedit == visiblePreedit_ &&
+        candidates == shownCandidates_) {
         return;
     }
+    shownCandidates_ = candidates;
     commitText(reply.commit, reply.preedit, reply.deleteBytes);
+}
+
+std::string InputMethod::candidateText(const nlohmann::json &state) const {
+    // input-method-v2's popup surface needs a whole toolkit to draw in; until then the open hanja list
+    // is shown after the preedit, as text: `한 1.韓 [2.漢] 3.寒 (2/27)`, the highlight in brackets.
+    auto list = state.find("candidates");
+    if (list == state.end()) {
+        return shownCandidates_; // absent: the window stays as it is (PROTOCOL.md 8, step 5)
+    }
+    if (!list->is_object()) {
+        return {};
+    }
+    auto items = list->find("items");
+    if (items == list->end() || !items->is_array()) {
+        return {};
+    }
+    const int64_t start = list->value("start", int64_t{0});
+    const int64_t highlight = list->value("highlight", int64_t{0});
+    const int64_t total = list->value("total", int64_t{0});
+    std::string text;
+    for (size_t index = 0; index < items->size(); ++index) {
+        const auto &item = (*items)[index];
+        const std::string value = item.is_object() ? item.value("value", std::string()) : std::string();
+        const bool highlighted = start + static_cast<int64_t>(index) == highlight;
+        text += " ";
+        text += highlighted ? "[" : "";
+        text += std::to_string(index + 1) + "." + value;
+        text += highlighted ? "]" : "";
+    }
+    text += " (" + std::to_string(highlight + 1) + "/" + std::to_string(total) + ")";
+    return text;
 }
 
 bool InputMethod::typeAlong(uint32_t key, xkb_keycode_t code, const std::string &commit, const std::string &preedit,
@@ -427,9 +461,10 @@ void InputMethod::commitText(const std::string &text, const std::string &preedit
     if (!pieces.empty()) {
         zwp_input_method_v2_commit_string(inputMethod_, pieces.back().c_str());
     }
-    if (!preedit.empty()) {
-        const std::string shown(splitUtf8(preedit, maxStringBytes).front());
-        const int32_t cursor = static_cast<int32_t>(shown.size()); // in bytes, at the preedit's end
+    if (!preedit.empty() || !shownCandidates_.empty()) {
+        const std::string shown(splitUtf8(preedit + shownCandidates_, maxStringBytes).front());
+        // The cursor in bytes, at the end of the preedit proper (before a candidate list shown after it).
+        const int32_t cursor = static_cast<int32_t>(std::min(preedit.size(), shown.size()));
         zwp_input_method_v2_set_preedit_string(inputMethod_, shown.c_str(), cursor, cursor);
     }
     zwp_input_method_v2_commit(inputMethod_, serial_);
@@ -438,9 +473,14 @@ void InputMethod::commitText(const std::string &text, const std::string &preedit
 
 void InputMethod::commitVisiblePreedit() {
     if (visiblePreedit_.empty()) {
+        if (!shownCandidates_.empty()) {
+            shownCandidates_.clear();
+            commitText(std::string(), std::string(), 0);
+        }
         return;
     }
     const std::string text = visiblePreedit_;
+    shownCandidates_.clear(); // the daemon's session is gone or told to forget: so is its list
     commitText(text, std::string(), 0);
 }
 

@@ -67,6 +67,8 @@ private:
         uint32_t deleteBytes;
     };
     Reply readReply(const nlohmann::json &state) const;
+    /// The open candidate list as text to show after the preedit; empty when none is open.
+    std::string candidateText(const nlohmann::json &state) const;
     /// Section 8.1's rule 1: commits `commit` with the character `key` types, as one string; false
     /// when the key types no character or a shortcut modifier is held.
     bool typeAlong(uint32_t key, xkb_keycode_t code, const std::string &commit, const std::string &preedit,
@@ -100,7 +102,8 @@ private:
     xkb_state *xkbState_ = nullptr;
     uint32_t depressed_ = 0, latched_ = 0, locked_ = 0, group_ = 0;
 
-    std::string visiblePreedit_;
+    std::string visiblePreedit_;   ///< the daemon's preedit as shown (the user's text)
+    std::string shownCandidates_;  ///< the hanja list shown after it, as text
     std::string sentPurpose_ = "normal";
     std::set<uint32_t> consumed_;   ///< pressed keys the daemon handled: their releases are swallowed
     std::set<uint32_t> heldInApp_;  ///< keys pressed in the application through the virtual keyboard

@@ -305,6 +305,48 @@ def test_shortcut(keyboard, terminal):
           got == "하\x03", repr(got))
 
 
+KEY_F9 = 67  # a default hanja key
+KEY_ESCAPE = 1
+
+
+def is_hanja(text):
+    return len(text) == 1 and 0x4E00 <= ord(text) <= 0x9FFF
+
+
+def test_hanja(keyboard, terminal):
+    before = line_count(terminal)
+    keyboard.type("gks")
+    keyboard.tap(KEY_F9)  # the list opens on 한 (shown after the preedit, as text)
+    keyboard.type("1")  # picks its first candidate
+    keyboard.tap(KEY_RETURN)
+    terminal.wait_text(lambda text: text.count("\r") > before)
+    got = terminal.text().split("\r")[before]
+    check("the hanja key on a syllable, then 1, commits its first hanja", is_hanja(got), repr(got))
+
+
+def test_hanja_surrounding(sway, keyboard, method, work):
+    output = os.path.join(work, "surrounding.txt")
+    method.drain()
+    window, ready = gtk4_window(sway, "text", output)
+    try:
+        method.wait("trace: activate", 5)
+        method.wait("trace: keymap", 5)
+        keyboard.type("gks")
+        keyboard.tap(KEY_ESCAPE)  # 한 becomes text; the text before the cursor goes to the daemon
+        wait_for(lambda: live_text(output) == "한", 5)
+        time.sleep(0.2)
+        keyboard.tap(KEY_F9)
+        keyboard.type("1")
+        wait_for(lambda: is_hanja(live_text(output)), 5)
+        got = live_text(output)
+        open(output + ".done", "w").close()
+        wait_for(lambda: os.path.exists(output), 10)
+    finally:
+        end(window)
+    check("the hanja key after committed text converts the word before the cursor (GTK 4's surrounding text)",
+          ready and is_hanja(got), f"window ready {bool(ready)}, text {got!r}")
+
+
 def test_repeat(keyboard, terminal):
     before = line_count(terminal)
     keyboard.send(["p 19", "s 1000", "r 19"])  # hold r (ㄱ) for a second: 300 ms delay, then 20 a second
@@ -511,9 +553,13 @@ def main():
         wanted = lambda name: not only or name in only  # noqa: E731
         if wanted("corpus"):
             test_corpus(sway, keyboard, method, work)
-            focus(sway, method, "left")  # back to the terminal once the GTK window has gone
+            method.wait("trace: keymap", 3)  # the terminal has the focus and the grab again
         if wanted("shortcut"):
             test_shortcut(keyboard, left)
+        if wanted("hanja"):
+            test_hanja(keyboard, left)
+            test_hanja_surrounding(sway, keyboard, method, work)
+            method.wait("trace: keymap", 3)  # the terminal has the focus and the grab again
         if wanted("repeat"):
             test_repeat(keyboard, left)
             test_backspace_repeat(keyboard, left)
