@@ -161,12 +161,16 @@ bool DaemonLink::connectAndGreet() {
     return true;
 }
 
-std::optional<nlohmann::json> DaemonLink::call(const char *method, const nlohmann::json &params) {
+bool DaemonLink::ensureSession() {
     if (Clock::now() < silentUntil_) {
         close();
-        return std::nullopt;
+        return false;
     }
-    if (fd_ < 0 && !connectAndGreet()) {
+    return fd_ >= 0 || connectAndGreet();
+}
+
+std::optional<nlohmann::json> DaemonLink::call(const char *method, const nlohmann::json &params) {
+    if (!ensureSession()) {
         return std::nullopt;
     }
     const int64_t id = nextId_++;

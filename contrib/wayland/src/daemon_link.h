@@ -37,6 +37,9 @@ public:
     /// listens. A request the daemon refused with an error leaves the connection open.
     std::optional<nlohmann::json> call(const char *method, const nlohmann::json &params = nlohmann::json::object());
 
+    /// Connects (hello included) unless connected or backing off; true when a session is open.
+    bool ensureSession();
+
     /// Sends a notification (no reply) when connected; never connects for it.
     void notify(const char *method, const nlohmann::json &params);
 

@@ -194,6 +194,13 @@ void InputMethod::syncContentType() {
     const char *wanted = isPassword() ? "password" : "normal";
     if (daemon_.takeFreshSession()) {
         sentPurpose_ = "normal"; // a new session starts in a normal field
+        // After a break, the 한/A mode the user was in, whatever the settings file starts new
+        // sessions in (PROTOCOL.md 8: restore only what the user changed in this context).
+        if (!lastMode_.empty()) {
+            if (auto state = daemon_.call("set_mode", {{"mode", lastMode_}})) {
+                apply(*state);
+            }
+        }
     }
     if (sentPurpose_ == wanted || (!daemon_.isOpen() && !isPassword())) {
         return;
@@ -301,7 +308,11 @@ void InputMethod::press(uint32_t time, uint32_t key, bool repeated) {
         forward(time, key, WL_KEYBOARD_KEY_STATE_PRESSED);
         return;
     }
-    syncContentType();
+    // A new session (the first key, or the first after a break) gets this field's content type and
+    // the user's mode before the key.
+    if (daemon_.ensureSession()) {
+        syncContentType();
+    }
     const xkb_keysym_t keysym = xkb_state_key_get_one_sym(xkbState_, code);
     auto state = daemon_.call("key", {{"keysym", keysym}, {"keycode", code}, {"modifiers", x11Modifiers()}});
     if (!state) {
@@ -380,6 +391,9 @@ InputMethod::Reply InputMethod::readReply(const nlohmann::json &state) const {
 }
 
 void InputMethod::apply(const nlohmann::json &state) {
+    if (auto mode = state.find("mode"); mode != state.end() && mode->is_string() && !isPassword()) {
+        lastMode_ = mode->get<std::string>(); // a password field always says latin: not the user's choice
+    }
     Reply reply = readReply(state);
     const std::string candidates = candidateText(state);
     if (reply.commit.empty() && reply.deleteBytes == 0 && reply.preedit == visiblePreedit_ &&

@@ -105,6 +105,7 @@ private:
     std::string visiblePreedit_;   ///< the daemon's preedit as shown (the user's text)
     std::string shownCandidates_;  ///< the hanja list shown after it, as text
     std::string sentPurpose_ = "normal";
+    std::string lastMode_;  ///< the mode of the last reply, restored in a new session after a break
     std::set<uint32_t> consumed_;   ///< pressed keys the daemon handled: their releases are swallowed
     std::set<uint32_t> heldInApp_;  ///< keys pressed in the application through the virtual keyboard
 

@@ -380,6 +380,20 @@ def focus(sway, method, direction):
     return deactivated
 
 
+def test_mode_restored(keyboard, terminal, daemon):
+    shift_space = [f"p {KEY_SHIFT_L}", "s 25", "p 57", "s 25", "r 57", "s 25", f"r {KEY_SHIFT_L}", "s 25"]
+    keyboard.send(shift_space)  # 한 → A
+    keyboard.sync()
+    time.sleep(0.2)
+    daemon.kill()
+    daemon.start()
+    latin = type_line(keyboard, terminal, "gk")
+    keyboard.send(shift_space)  # A → 한
+    hangul = type_line(keyboard, terminal, "gk")
+    check("after the daemon restarts, the new session keeps the mode the user had chosen",
+          latin == "gk" and hangul == "하", f"{latin!r} then {hangul!r}")
+
+
 def test_focus(sway, keyboard, method, left, right):
     focus(sway, method, "left")
     before_left, before_right = left.raw(), right.raw()
@@ -565,6 +579,7 @@ def main():
             test_backspace_repeat(keyboard, left)
         if wanted("faults"):
             test_daemon_faults(keyboard, left, daemon)
+            test_mode_restored(keyboard, left, daemon)
         right = None
         if wanted("focus"):
             right = Terminal(sway, work, "right")
