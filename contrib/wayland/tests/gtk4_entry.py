@@ -6,6 +6,8 @@
     gtk4_entry.py text OUTPUT_FILE       a text view (Return is a new line); OUTPUT_FILE.live holds
                                          its text as it changes; once OUTPUT_FILE.done exists, its
                                          text goes to OUTPUT_FILE and the window exits
+    gtk4_entry.py timed OUTPUT_FILE      the same text view; OUTPUT_FILE.times gets a line per change:
+                                         CLOCK_MONOTONIC in ns and the length (for the benchmark)
 
 Writes `ready` to OUTPUT_FILE.ready once shown. GTK 4 applies every commit the input method sends;
 foot drops a commit whose text-input serial lags behind its own (a race with its cursor updates when
@@ -13,6 +15,7 @@ keys come faster than frames), so the corpus is typed here.
 """
 import os
 import sys
+import time
 
 import gi
 
@@ -60,7 +63,13 @@ else:
             file.write(text)
         os.rename(output + ".live.tmp", output + ".live")
 
-    buffer.connect("changed", on_changed)
+    times = open(output + ".times", "w", buffering=1) if kind == "timed" else None
+
+    def on_changed_timed(text_buffer):
+        # When each change landed (CLOCK_MONOTONIC, as the benchmark's own clock), and the length.
+        times.write(f"{time.monotonic_ns()} {text_buffer.get_char_count()}\n")
+
+    buffer.connect("changed", on_changed_timed if times else on_changed)
     GLib.timeout_add(50, poll)
 window.set_child(widget)
 window.connect("map", on_map)
