@@ -333,12 +333,28 @@ void InputMethod::press(uint32_t time, uint32_t key, bool repeated) {
     }
     auto handled = state->find("handled");
     const bool wasHandled = handled != state->end() && handled->is_boolean() && handled->get<bool>();
-    if (!wasHandled && !repeated) {
+    if (!wasHandled) {
         Reply reply = readReply(*state);
         const bool textChanged = !reply.commit.empty() || reply.deleteBytes > 0 ||
                                  (!visiblePreedit_.empty() && reply.preedit != visiblePreedit_);
-        if (textChanged && typeAlong(key, code, reply.commit, reply.preedit, reply.deleteBytes)) {
-            return;
+        auto mode = state->find("mode");
+        const bool hangulMode = mode != state->end() && mode->is_string() && mode->get<std::string>() == "hangul";
+        // In Hangul mode a character key follows the text even when nothing is on screen: the next
+        // syllable's commit must not overtake it (GTK 4 handles queued keys after the commits that came
+        // with them, as the IBus engine found for GTK 4 too). In Latin mode keys go out as keys.
+        if (textChanged || hangulMode) {
+            const std::string candidates = shownCandidates_;
+            shownCandidates_ = candidateText(*state);
+            if (typeAlong(key, code, reply.commit, reply.preedit, reply.deleteBytes)) {
+                if (hangulMode) {
+                    lastMode_ = "hangul";
+                }
+                if (!repeated && keymap_ && xkb_keymap_key_repeats(keymap_, code)) {
+                    startRepeat(key); // typed as text, so it repeats here (the application never saw it)
+                }
+                return;
+            }
+            shownCandidates_ = candidates; // not typed along: apply() below decides
         }
     }
     apply(*state);
