@@ -162,20 +162,15 @@ class Keyboard:
         if line.strip() != "synced":
             raise RuntimeError("hangul-wayland-keys stopped")
 
-    def type(self, keys, pace=FOOT_PACE_MS, settle=0):
+    def type(self, keys, pace=FOOT_PACE_MS):
         """Types `keys`, `pace` ms after each event. A person types far slower than 1 ms, and the input
         method must keep up with sway's small event buffer (libwayland 1.21 cuts off a client 4 KiB
-        behind). foot needs FOOT_PACE_MS: faster, it drops commits (see gtk4_entry.py). `settle` ms
-        more after each key that is not a letter, the keys the input method may forward rather than
-        commit: GTK 4 handles a batch's keys after its commits, so a commit sent within a frame of a
-        forwarded key could overtake it (a typist is never that fast)."""
+        behind). foot needs FOOT_PACE_MS: faster, it drops commits (see gtk4_entry.py)."""
         commands = []
-        for character, (_keysym, code, shift) in zip(keys, hangul_testing.key_strokes(keys)):
+        for _keysym, code, shift in hangul_testing.key_strokes(keys):
             if shift:
                 commands += [f"p {KEY_SHIFT_L}", f"s {pace}"]
             commands += [f"p {code}", f"s {pace}", f"r {code}", f"s {pace}"]
-            if settle and not character.isalpha():
-                commands.append(f"s {settle}")
             if shift:
                 commands.append(f"r {KEY_SHIFT_L}")
         self.send(commands)
@@ -272,21 +267,14 @@ def test_corpus(sway, keyboard, method, work):
     try:
         activated = method.wait("trace: activate", 10) and method.wait("trace: keymap", 5)
         start = time.monotonic()
-        # GTK 4 queues keys as events for later but applies text-input commits as they come, so a
-        # commit sent within a frame or two of a forwarded key (a space, a digit, Return) can overtake
-        # it; a typist is never that fast. So each run of letters and the key after it are typed at
-        # once, and the next run waits until that key has landed.
-        for keys in lines:
-            run = ""
-            for character in keys + "\n":
-                if character.isalpha():
-                    run += character
-                    continue
-                keyboard.type(run + (character if character != "\n" else ""), pace=1)
-                if character == "\n":
-                    keyboard.tap(KEY_RETURN, pace=1)
-                wait_for(lambda: live_text(output).endswith(character), 5, step=0.002)
-                run = ""
+        # Each line at 1 ms a key; before the next line, its Return (a key the input method forwards)
+        # must have landed: GTK 4 handles the keys it has queued after the commits that came with them,
+        # so the next line's first syllable could otherwise overtake it. Within a line every character
+        # key follows the text (hangul-wayland commits them in Hangul mode), so nothing waits there.
+        for number, keys in enumerate(lines, 1):
+            keyboard.type(keys, pace=1)
+            keyboard.tap(KEY_RETURN, pace=1)
+            wait_for(lambda: live_text(output).count("\n") >= number, 5, step=0.002)
         keyboard.sync()
         time.sleep(0.5)
         open(output + ".done", "w").close()
