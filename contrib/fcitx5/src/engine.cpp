@@ -15,7 +15,6 @@
 #include <fcitx/userinterfacemanager.h>
 
 #include "hanjacandidates.h"
-#include "reply.h"
 
 #ifndef HANGULD_EXECUTABLE
 #define HANGULD_EXECUTABLE "/usr/local/bin/hanguld"

@@ -4,6 +4,10 @@
 // Whenever the daemon cannot answer in time, the key goes to the application, the visible preedit is
 // committed and the candidate list hidden: a keystroke is never lost and never held longer than the
 // deadline. The daemon's settings file decides the options: the addon sends none.
+//
+// This is the fcitx glue, the one part that includes fcitx headers: what a reply means is the
+// contract's (contract.h), talking to the daemon is the session's (session.h); here their effects
+// become fcitx5 calls.
 #pragma once
 
 #include <chrono>
