@@ -57,13 +57,16 @@ const char *keyListOption(KeyList list) {
 }
 
 bool KeyChord::parse(const std::string &text, KeysymLookup lookup, KeyChord &chord) {
+    // Every '+' separates ("plus" is spelled out): the last part is the keysym's name, each one before
+    // it a modifier, and an empty part is neither.
+    const std::size_t last = text.rfind('+');
+    const std::string name = last == std::string::npos ? text : text.substr(last + 1);
+    if (name.empty()) {
+        return false;
+    }
     KeyChord parsed;
-    std::size_t start = 0;
-    for (;;) {
+    for (std::size_t start = 0; last != std::string::npos && start <= last;) {
         const std::size_t plus = text.find('+', start);
-        if (plus == std::string::npos || plus == start) {
-            break; // the rest is the keysym's name ("plus" is spelled out, so a '+' here is a separator)
-        }
         uint32_t bit = 0;
         if (!modifierBit(text.substr(start, plus - start), bit)) {
             return false;
@@ -71,8 +74,7 @@ bool KeyChord::parse(const std::string &text, KeysymLookup lookup, KeyChord &cho
         parsed.modifiers |= bit;
         start = plus + 1;
     }
-    const std::string name = text.substr(start);
-    const uint32_t keysym = name.empty() ? 0 : lookup(name);
+    const uint32_t keysym = lookup(name);
     if (keysym == 0) {
         return false;
     }

@@ -1,5 +1,6 @@
 import Glibc
 import HangulFrontendContract
+import HangulKeys
 import HangulProtocol
 import Testing
 
@@ -39,11 +40,15 @@ enum CaseTable {
         }
     }()
 
+    /// The cases of one section; a chord case is its own one step.
     static func cases(_ section: String) -> [Case] {
         guard case .array(let list) = table[section] ?? .null else { return [] }
         return list.map { testCase in
-            guard let name = testCase["name"]?.stringValue, case .array(let steps) = testCase["steps"] ?? .null else {
-                fatalError("a case in \(section) of \(path) has no name or no steps")
+            guard let name = testCase["name"]?.stringValue else {
+                fatalError("a case in \(section) of \(path) has no name")
+            }
+            guard case .array(let steps) = testCase["steps"] ?? .array([testCase]) else {
+                fatalError("the case \(name) of \(path) has no steps")
             }
             return Case(name: name, steps: steps)
         }
@@ -78,6 +83,7 @@ enum CaseTable {
 @Suite struct CaseTableTests {
     @Test func theTableHasCasesForBothParts() {
         #expect(CaseTable.cases("contract").count >= 20)
+        #expect(CaseTable.cases("chords").count >= 10)
         #expect(CaseTable.cases("reconnect").count >= 3)
     }
 
@@ -108,6 +114,28 @@ enum CaseTable {
             if let candidates = step["shown_candidates"] {
                 #expect(contract.shownCandidates.map(CaseTable.json) ?? .null == candidates, "step \(index + 1)")
             }
+        }
+    }
+
+    @Test(arguments: CaseTable.cases("chords"))
+    func chord(_ testCase: CaseTable.Case) throws {
+        let chordCase = try #require(testCase.steps.first)
+        let notation = try #require(chordCase["notation"]?.stringValue)
+        let chord = try? KeyChord(notation: notation)
+        guard let keysym = chordCase["keysym"]?.integerValue else {
+            #expect(chord == nil, "\(notation) read as \(String(describing: chord))")
+            return
+        }
+        let read = try #require(chord, "\(notation) not read")
+        #expect(Int64(read.keysym.rawValue) == keysym)
+        #expect(Int64(read.modifiers.rawValue) == chordCase["modifiers"]?.integerValue)
+        guard case .array(let presses) = chordCase["presses"] ?? .array([]) else { return }
+        for press in presses {
+            let pressed = try #require(press["keysym"]?.integerValue)
+            let held = try #require(press["modifiers"]?.integerValue)
+            let matches =
+                read.matches(keysym: Keysym(rawValue: UInt32(pressed)), modifiers: ModifierMask(rawValue: UInt32(held)))
+            #expect(matches == press["matches"]?.boolValue, "press \(pressed) with \(held)")
         }
     }
 
