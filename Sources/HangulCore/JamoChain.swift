@@ -17,15 +17,19 @@ struct JamoChain: Sendable {
         var value: Jamo
         /// ``typed``, with ``Jamo/absent`` for nil.
         private var typedOrAbsent: Jamo
+        /// Whether no later keystroke may combine into this one: a medial a dual-role medial/final
+        /// key typed (``DualRole/medialOrFinal``). Fits in the node's padding.
+        var closed: Bool
 
         /// The jamo this keystroke typed, in its slot's form; nil only for an initial that merged
         /// with the one before into a final cluster and has no final form of its own.
         var typed: Jamo? { typedOrAbsent == .absent ? nil : typedOrAbsent }
 
-        init(slot: JamoSlot, typed: Jamo?, value: Jamo) {
+        init(slot: JamoSlot, typed: Jamo?, value: Jamo, closed: Bool = false) {
             self.slot = slot
             self.value = value
             self.typedOrAbsent = typed ?? .absent
+            self.closed = closed
         }
     }
 

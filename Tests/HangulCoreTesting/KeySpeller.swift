@@ -45,6 +45,12 @@ public struct KeySpeller: Sendable {
                 if layout.kind != .jaso, slot == .choseong, let final = jamo.asJongseong {
                     typed[.jongseong, default: []].append((final.rawValue, position))
                 }
+            case .dual(let first, let second):
+                // Either jamo, as the composer chooses it; the spelling does not model the choice.
+                for jamo in [first, second] {
+                    guard let slot = jamo.slot else { continue }
+                    typed[slot, default: []].append((jamo.rawValue, position))
+                }
             case .symbol(let scalar):
                 if characters[scalar.value] == nil { characters[scalar.value] = position }
             case .none:
