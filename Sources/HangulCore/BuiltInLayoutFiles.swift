@@ -1574,7 +1574,7 @@ enum BuiltInLayoutFiles {
             """#
         ),
         (
-            "sebeolsik-sin-p2.layout",
+            "sinsebeolsik-p2.layout",
             #"""
             # Sin-sebeolsik P2 (신세벌식 P2, 박경남, 2015; symbols as revised 2018): the basic layer of the
             # published chart. Format: see "Layout files" in the README. Positions are US-QWERTY characters.
@@ -1679,7 +1679,7 @@ enum BuiltInLayoutFiles {
             """#
         ),
         (
-            "sebeolsik-sin-1995.layout",
+            "sinsebeolsik-1995.layout",
             #"""
             # Sin-sebeolsik 1995 (신세벌식 1995, 신광조): the basic layer of the published chart.
             # Format: see "Layout files" in the README. Positions are US-QWERTY characters (Shift included).

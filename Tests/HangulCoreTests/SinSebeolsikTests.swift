@@ -1,4 +1,5 @@
 import HangulCore
+import HangulCoreTesting
 import Testing
 
 /// 신세벌식 P2 (`3sin-p2`) and 1995 (`3sin-1995`): dual-role keys (갈마들이). Each step is
@@ -94,5 +95,42 @@ import Testing
     @Test func shiftedLeftKeysTypeTheVowel() {
         #expect(KeyTrace.typing("F", on: "3sin-p2") == ["|ㅏ"])
         #expect(KeyTrace.typing("Fj", on: "3sin-p2") == ["|ㅏ", "ㅏ|ㅇ"])
+    }
+
+    /// Random streams of the layout's Hangul keys: BackSpace after a key that committed nothing
+    /// gives back exactly the state before it (the same preedit, and the next key does what it
+    /// would have done), and at most twelve BackSpaces always empty the syllable, the next one
+    /// passing through.
+    @Test(arguments: ["3sin-p2", "3sin-1995"])
+    func backspaceAlwaysBacksOutOfWhatRandomKeysBuilt(layout id: String) throws {
+        let layout = try #require(Layout.named(id))
+        let keys = Stroke.hangulKeyPositions(of: layout)
+        #expect(keys.count > 40)
+        var generator = SplitMix64(seed: SplitMix64.seed(0x5349_4E33, layoutID: id))
+        for options in [ComposerOptions(), ComposerOptions.with([.autoReorder])] {
+            for _ in 0..<400 {
+                var composer = Composer(layout: layout, options: options)
+                for _ in 0..<(generator.below(8) + 1) { _ = composer.process(keys[generator.below(keys.count)]) }
+                let before = composer
+                let key = keys[generator.below(keys.count)]
+                let next = keys[generator.below(keys.count)]
+                var typed = composer
+                let step = typed.process(key)
+                if step.commit.isEmpty {
+                    var undone = typed
+                    #expect(undone.backspace().preedit == before.preedit, "\(id): BackSpace after \(key)")
+                    var straight = before
+                    #expect(undone.process(next) == straight.process(next), "\(id): \(next) after \(key) BackSpace")
+                }
+                var emptied = typed
+                var count = 0
+                while !emptied.isEmpty, count < 13 {
+                    #expect(emptied.backspace().consumed)
+                    count += 1
+                }
+                #expect(emptied.isEmpty && count <= 12, "\(id): \(count) BackSpaces")
+                #expect(!emptied.backspace().consumed)
+            }
+        }
     }
 }
