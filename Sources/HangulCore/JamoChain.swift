@@ -13,13 +13,14 @@
 struct JamoChain: Sendable {
     struct Node: Sendable {
         var slot: JamoSlot
+        /// Whether no later keystroke may combine into this one: a medial a dual-role medial/final
+        /// key typed (``DualRole/medialOrFinal``). Declared beside ``slot`` so that both fit in the
+        /// padding before ``value``: the node stays 12 bytes.
+        var closed: Bool
         /// The slot's jamo after this keystroke (a compound when it merged with its predecessors).
         var value: Jamo
         /// ``typed``, with ``Jamo/absent`` for nil.
         private var typedOrAbsent: Jamo
-        /// Whether no later keystroke may combine into this one: a medial a dual-role medial/final
-        /// key typed (``DualRole/medialOrFinal``). Fits in the node's padding.
-        var closed: Bool
 
         /// The jamo this keystroke typed, in its slot's form; nil only for an initial that merged
         /// with the one before into a final cluster and has no final form of its own.

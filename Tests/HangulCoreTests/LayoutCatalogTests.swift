@@ -173,7 +173,7 @@ import Testing
 
     @Test func theBuiltInLayoutsHaveOneLayoutPerName() {
         let names = LayoutCatalog.builtIn.layouts.flatMap { [$0.id] + $0.aliases }
-        #expect(names.count == 18)
+        #expect(names.count == 22)
         #expect(Set(names).count == names.count)
     }
 }
