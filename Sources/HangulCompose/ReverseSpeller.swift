@@ -10,8 +10,11 @@ import HangulKeys
 /// round trip (`hangul-compose --reverse`, then typing the result) is the identity on any text the
 /// layout can type. When the plain spelling would merge into the syllable before (a vowel taking
 /// the last final on romaja: 안아), the romaja layout's capital letter, which starts a syllable,
-/// is tried next. A character no key of the layout types (hanja, other scripts, `€`) is written as
-/// itself, which types it as a key the engine lets through; `<` is written `<less>`.
+/// is tried next. On a layout with dual-role keys (신세벌식) a key's jamo depends on the keys around
+/// it, so every shortest spelling of each jamo is kept and a syllable's combinations are tried in
+/// turn (a left-hand ㅜ before a final, a right-hand ㅜ before the ㅔ of 웨). A character no key of
+/// the layout types (hanja, other scripts, `€`) is written as itself, which types it as a key the
+/// engine lets through; `<` is written `<less>`.
 ///
 /// Limits: Latin letters on a Hangul layout are Hangul keys, so Latin text is written as itself and
 /// does not round-trip (typing it gives Hangul); so are control characters such as Tab, which a
