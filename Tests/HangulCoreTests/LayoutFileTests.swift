@@ -89,6 +89,19 @@ import Testing
         #expect(Typist.text("f", layout: layout) == "ㅍ")
     }
 
+    /// An initial-or-final key (a two-set consonant on a direct layout) is the final after a vowel,
+    /// and again the initial once the final cannot take it.
+    @Test func anInitialOrFinalKeyIsTheFinalOnlyAfterAVowel() throws {
+        let layout = try LayoutFile.parse(
+            "id two\nname Two\nkind jaso\nkey r initial ㄱ final ㄱ\nkey s final ㄴ initial ㄴ\nkey k medial ㅏ\n"
+                + "combine final ㄱ + final ㄱ = final ㄲ\n",
+            source: "two.layout")
+        #expect(Typist.text("rks", layout: layout) == "간")
+        #expect(Typist.text("rksr", layout: layout) == "간ㄱ")
+        #expect(Typist.text("rkrr", layout: layout) == "갂")
+        #expect(Typist.text("rrk", layout: layout) == "ㄱ가")
+    }
+
     @Test func optionalDirectivesHaveDefaults() throws {
         let layout = try LayoutFile.parse("id m\nname Mine\nkind jamo\nkey r initial ㄱ", source: "m.layout")
         #expect(layout.aliases == [])
