@@ -34,6 +34,8 @@ public final class MappedFile: @unchecked Sendable {
             throw SystemCallError.last("mmap", path: path)
         }
         bytes = UnsafeRawBufferPointer(start: address, count: size)
+        // Read in small random places (an index): no readahead of pages no lookup asked for.
+        _ = Glibc.madvise(address, size, MADV_RANDOM)
     }
 
     /// Lets the kernel drop this process's references to the pages read so far (`madvise(2)`
