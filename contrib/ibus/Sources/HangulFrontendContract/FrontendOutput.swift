@@ -19,3 +19,20 @@ public enum FrontendOutput: Equatable, Sendable {
     /// ``IBusKey/forwardedBit`` set so a client that filters it again lets it through).
     case forwardKey(IBusKey)
 }
+
+extension [FrontendOutput] {
+    /// The same outputs with a commit that follows the hiding of the preedit moved before it, for a
+    /// preedit the engine keeps itself (CLEAR mode, ibus-x11): there no client commits a preedit
+    /// still shown, and an XIM application that draws it in place may keep it as text when it is
+    /// hidden first. LibreOffice's X11 backend ends its in-place input on XIM's PreeditDone and keeps
+    /// what was drawn, so hide-then-commit typed the syllable twice (`그게게` for `그게`) and put
+    /// Return before it; commit-then-hide replaces the drawn syllable with the text.
+    public func committingBeforeHidingThePreedit() -> [FrontendOutput] {
+        guard let hide = firstIndex(of: .preedit("")), hide + 1 < count, case .commit = self[hide + 1] else {
+            return self
+        }
+        var outputs = self
+        outputs.swapAt(hide, hide + 1)
+        return outputs
+    }
+}

@@ -50,11 +50,51 @@ public struct IBusClient: Equatable, Sendable {
         self.capabilities = capabilities
     }
 
+    /// Who turns the visible preedit into text when the field loses the focus or is reset.
+    public enum PreeditKeeper: Equatable, Sendable {
+        /// The client, or ibus-daemon for it (GTK, and a client not named yet): the preedit is shown
+        /// in IBus's COMMIT mode and the engine only forgets it.
+        case host
+        /// Qt's plugin (Qt 5 and 6), which keeps its own copy and commits it before a focus change
+        /// inside the application: shown in CLEAR mode, or ibus-daemon would commit it a second time.
+        /// When the focus goes to another application Qt commits nothing, so the engine holds the
+        /// syllable and commits it when the field has the focus again.
+        case clientsOwnCopy
+        /// ibus-x11, for every XIM application: a commit sent after XIM's focus out does not reach
+        /// the application (xterm and Emacs lost the syllable on a switch to another window, with
+        /// ibus-hangul as with this engine). Shown in CLEAR mode; the engine commits it itself on
+        /// reset, and holds it over a focus out until the field has the focus again.
+        case engine
+    }
+
+    /// The one place this is decided, from the client's name.
+    public var preeditKeeper: PreeditKeeper {
+        guard let name else { return .host }
+        if name.hasPrefix("QIBusInputContext") { return .clientsOwnCopy }
+        if name == "xim" { return .engine }
+        return .host
+    }
+
     /// Whether the client keeps its own copy of the preedit and commits it itself before a focus change
-    /// inside the application (Qt's plugin, Qt 5 and 6): the engine then shows the preedit in CLEAR
-    /// mode, or ibus-daemon would commit it a second time. The one place this is decided.
+    /// inside the application (Qt's plugin).
     public var commitsItsOwnPreedit: Bool {
-        name?.hasPrefix("QIBusInputContext") ?? false
+        preeditKeeper == .clientsOwnCopy
+    }
+
+    /// Whether a key answered "not handled" can reach the application after text the engine sent for
+    /// an earlier key, or for a later one.
+    /// - GTK 4's module (IBus 1.5.27) types an unhandled key from the reply's callback, which GLib
+    ///   may run after the signals of later keys: typed into a GTK 4 text view and gnome-text-editor
+    ///   on a loaded machine, `"안녕` became `안"녕` and `2개` became `개2` (contrib/testing/apps).
+    /// - A client that inserts an unhandled key when the call returns (ibus-x11) can do so before it
+    ///   has dispatched the signals of the key before: in xterm, with the daemon slow on the first
+    ///   hanja key, `1` landed before the `한` that F9 committed.
+    /// In Hangul mode the engine then makes every key follow the text: a character key is typed by
+    /// the engine (what the client would have typed), any other key forwarded where the client can
+    /// replay it. Latin mode commits nothing, so nothing can overtake a key there, and keys stay keys
+    /// for the application's own bindings.
+    public var keysMayOvertakeText: Bool {
+        (name?.hasPrefix("gtk4-im") ?? false) || unhandledKeyOrder == .forward
     }
 
     public var unhandledKeyOrder: UnhandledKeyOrder {

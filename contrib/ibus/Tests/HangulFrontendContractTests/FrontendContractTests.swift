@@ -56,4 +56,16 @@ import Testing
         #expect(contract.failOpen().isEmpty)
         #expect(contract.apply(reply(handled: true, preedit: "ㅏ")) == [.preedit("ㅏ")])
     }
+
+    @Test func aPreeditTheEngineKeepsIsReplacedByItsCommitBeforeItIsHidden() {
+        let outputs: [FrontendOutput] = [.preedit(""), .commit("게 "), .preedit("ㄱ"), .mode(isHangul: true)]
+        #expect(
+            outputs.committingBeforeHidingThePreedit() == [
+                .commit("게 "), .preedit(""), .preedit("ㄱ"), .mode(isHangul: true),
+            ])
+        let noCommit: [FrontendOutput] = [.preedit(""), .hideCandidates]
+        #expect(noCommit.committingBeforeHidingThePreedit() == noCommit)
+        let deletion: [FrontendOutput] = [.preedit(""), .deleteBefore(2), .commit("韓國")]
+        #expect(deletion.committingBeforeHidingThePreedit() == deletion)
+    }
 }

@@ -85,6 +85,60 @@ import Testing
         #expect(!router.routeRelease(Self.released(Self.returnKey), handled: false, outputs: &releaseOutputs))
     }
 
+    @Test func gtk4GetsEveryCharacterKeyOfHangulModeTypedByTheEngine() {
+        var router = Self.router(name: "gtk4-im:gnome-text-editor", capabilities: Self.syncCapability)
+        let quote = IBusKey(keyval: 0x22, keycode: 40, state: Self.shift)
+        var outputs: [FrontendOutput] = []
+        #expect(router.routePress(quote, handled: false, composing: true, outputs: &outputs))
+        #expect(outputs == [.commit("\"")])
+        var releaseOutputs: [FrontendOutput] = []
+        #expect(router.routeRelease(Self.released(quote), handled: false, outputs: &releaseOutputs))
+        #expect(releaseOutputs.isEmpty)
+    }
+
+    @Test func gtk4KeepsKeysAsKeysInLatinModeAndForKeysThatTypeNothing() {
+        var router = Self.router(name: "gtk4-im:gnome-text-editor", capabilities: Self.syncCapability)
+        var outputs: [FrontendOutput] = []
+        #expect(!router.routePress(Self.space, handled: false, composing: false, outputs: &outputs))
+        #expect(!router.routePress(Self.returnKey, handled: false, composing: true, outputs: &outputs))
+        #expect(!router.routePress(Self.controlC, handled: false, composing: true, outputs: &outputs))
+        #expect(outputs.isEmpty)
+    }
+
+    @Test func ibusX11GetsEveryKeyOfHangulModeInTheEnginesStreamTypedOrForwarded() {
+        var router = Self.router(name: "xim")
+        let digit = IBusKey(keyval: 0x31, keycode: 2, state: 0)
+        let f9 = IBusKey(keyval: 0xFFC6, keycode: 67, state: 0)
+        var outputs: [FrontendOutput] = []
+        #expect(router.routePress(digit, handled: false, composing: true, outputs: &outputs))
+        #expect(router.routePress(f9, handled: false, composing: true, outputs: &outputs))
+        #expect(outputs == [.commit("1"), .forwardKey(f9)])
+        var latin: [FrontendOutput] = []
+        #expect(!router.routePress(digit, handled: false, composing: false, outputs: &latin))
+        #expect(latin.isEmpty)
+    }
+
+    @Test(arguments: [
+        IBusClient(name: "gtk3-im:gedit", capabilities: syncCapability),
+        IBusClient(name: "QIBusInputContext", capabilities: surroundingCapability),
+    ])
+    func clientsThatOrderKeysThemselvesGetAnUnhandledKeyBackWhenNothingWasOnScreen(client: IBusClient) {
+        var router = KeyRouter()
+        router.client = client
+        var outputs: [FrontendOutput] = []
+        #expect(!router.routePress(Self.space, handled: false, composing: true, outputs: &outputs))
+        #expect(!router.routePress(Self.returnKey, handled: false, composing: true, outputs: &outputs))
+        #expect(outputs.isEmpty)
+    }
+
+    @Test func theEngineKeepsThePreeditForXimQtKeepsItsOwnAndGtkLeavesItToTheHost() {
+        #expect(IBusClient(name: "xim").preeditKeeper == .engine)
+        #expect(IBusClient(name: "QIBusInputContext").preeditKeeper == .clientsOwnCopy)
+        #expect(IBusClient(name: "gtk3-im:gedit").preeditKeeper == .host)
+        #expect(IBusClient(name: "gtk4-im:gnome-text-editor").preeditKeeper == .host)
+        #expect(IBusClient(name: nil, capabilities: Self.surroundingCapability).preeditKeeper == .host)
+    }
+
     @Test func anUnnamedClientWithoutSurroundingTextIsIbusX11AndGetsTheKeyForwarded() {
         #expect(IBusClient(name: nil, capabilities: 1 << 3 | 1 << 0).unhandledKeyOrder == .forward)
         #expect(IBusClient(name: nil, capabilities: 1 << 3).unhandledKeyOrder == .forward)
