@@ -7,11 +7,13 @@
 /// | offset | contents |
 /// | --- | --- |
 /// | 0 | header, 16 words: magic, format version, total length, checksum, the source file's identity (size, modification time in seconds and nanoseconds, device, inode), the source path's length, the byte, entry and key counts, the longest key, the bucket slots, the entry stride |
-/// | 128 | the source path, padded to eight bytes |
+/// | 128 | the source path |
 /// | … | key records, three words per key and a sentinel |
-/// | … | bucket starts, 32-bit, padded |
-/// | … | entries, 12 bytes each, padded |
-/// | … | the dictionary file's bytes, padded |
+/// | … | bucket starts, 32-bit |
+/// | … | entries, 12 bytes each |
+/// | … | the dictionary file's bytes, padded to eight |
+///
+/// Each array starts on a 64-byte boundary (a cache line).
 ///
 /// The checksum covers everything after it (from byte 32 to the end). ``validated(_:expecting:)``
 /// is what stands between a file on disk and a lookup: a short, truncated, foreign, stale or
@@ -21,7 +23,7 @@ enum HanjaIndexImage {
     /// `HNJAIDX1` as a little-endian word: what every image starts with.
     static let magic: UInt64 = 0x3158_4449_414A_4E48
     /// Changed whenever the layout or the meaning of a field changes, so old cache files are rebuilt.
-    static let formatVersion: UInt64 = 1
+    static let formatVersion: UInt64 = 2
     static let headerWords = 16
     static let headerSize = headerWords * 8
     /// Where the checksummed part starts: after the magic, version, length and checksum words.
@@ -54,10 +56,10 @@ enum HanjaIndexImage {
 
         init(pathLength: Int, keyCount: Int, entryCount: Int, byteCount: Int) {
             path = HanjaIndexImage.headerSize
-            keys = path + padded(pathLength)
-            buckets = keys + 8 * 3 * (keyCount + 1)
-            entries = buckets + padded(4 * HanjaIndexImage.bucketSlots)
-            bytes = entries + padded(HanjaIndexImage.entryStride * entryCount)
+            keys = path + alignedToCacheLine(pathLength)
+            buckets = keys + alignedToCacheLine(8 * 3 * (keyCount + 1))
+            entries = buckets + alignedToCacheLine(4 * HanjaIndexImage.bucketSlots)
+            bytes = entries + alignedToCacheLine(HanjaIndexImage.entryStride * entryCount)
             total = bytes + padded(byteCount)
         }
     }
@@ -69,7 +71,7 @@ enum HanjaIndexImage {
         let memory: UnsafeMutableRawBufferPointer
 
         init(byteCount: Int) {
-            memory = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 16)
+            memory = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 64)
             memory.initializeMemory(as: UInt8.self, repeating: 0)
         }
 
@@ -248,3 +250,6 @@ enum HanjaIndexImage {
 
 /// `count` rounded up to a multiple of eight.
 private func padded(_ count: Int) -> Int { (count + 7) & ~7 }
+
+/// `count` rounded up to a multiple of 64, a cache line: each array starts on a line of its own.
+private func alignedToCacheLine(_ count: Int) -> Int { (count + 63) & ~63 }
