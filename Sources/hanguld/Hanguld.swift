@@ -224,9 +224,12 @@ struct Hanguld: AsyncParsableCommand {
 
     private static func loadHanja(files: [String], system: Bool, logger: Logger) -> HanjaDictionary {
         let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }
+        // Indexes are built once and mapped from the user's cache directory afterwards: shared page
+        // cache instead of 15 MB of heap (issue 25).
+        let cache = HanjaIndexCache.directory { UserLayouts.processEnvironment($0) }.map(HanjaIndexCache.init)
         let loaded = HanjaFiles(
             user: user, files: files, system: system ? HanjaFiles.systemDictionaryPath : nil,
-            symbols: system ? HanjaFiles.systemSymbolsPath : nil)
+            symbols: system ? HanjaFiles.systemSymbolsPath : nil, cache: cache)
         for problem in loaded.problems {
             if problem.isExplicit {
                 logger.error("hanja file rejected: \(problem)")
