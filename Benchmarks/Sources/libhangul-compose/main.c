@@ -37,17 +37,17 @@ static void put_utf8(ucschar c) {
     if (c < 0x80) {
         putchar_unlocked((int)c);
     } else if (c < 0x800) {
-        putchar_unlocked(0xC0 | (c >> 6));
-        putchar_unlocked(0x80 | (c & 0x3F));
+        putchar_unlocked((int)(0xC0 | (c >> 6)));
+        putchar_unlocked((int)(0x80 | (c & 0x3F)));
     } else if (c < 0x10000) {
-        putchar_unlocked(0xE0 | (c >> 12));
-        putchar_unlocked(0x80 | ((c >> 6) & 0x3F));
-        putchar_unlocked(0x80 | (c & 0x3F));
+        putchar_unlocked((int)(0xE0 | (c >> 12)));
+        putchar_unlocked((int)(0x80 | ((c >> 6) & 0x3F)));
+        putchar_unlocked((int)(0x80 | (c & 0x3F)));
     } else {
-        putchar_unlocked(0xF0 | (c >> 18));
-        putchar_unlocked(0x80 | ((c >> 12) & 0x3F));
-        putchar_unlocked(0x80 | ((c >> 6) & 0x3F));
-        putchar_unlocked(0x80 | (c & 0x3F));
+        putchar_unlocked((int)(0xF0 | (c >> 18)));
+        putchar_unlocked((int)(0x80 | ((c >> 12) & 0x3F)));
+        putchar_unlocked((int)(0x80 | ((c >> 6) & 0x3F)));
+        putchar_unlocked((int)(0x80 | (c & 0x3F)));
     }
 }
 

@@ -93,7 +93,10 @@ static void focus_in_id(IBusEngine *engine, const gchar *object_path, const gcha
     focus_in(engine);
 }
 
-static void focus_out_id(IBusEngine *engine, const gchar *object_path) { focus_out(engine); }
+static void focus_out_id(IBusEngine *engine, const gchar *object_path) {
+    (void)object_path; /* which context loses focus: the engine has one */
+    focus_out(engine);
+}
 #endif
 
 static void candidate_clicked(IBusEngine *engine, guint index, guint button, guint state) {
@@ -158,7 +161,7 @@ guint hangul_ibus_engine_client_capabilities(IBusEngine *engine) { return engine
 void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit) {
     IBusText *text = ibus_text_new_from_string(utf8);
     guint length = ibus_text_get_length(text);
-    if (length > 0) ibus_text_append_attribute(text, IBUS_ATTR_TYPE_UNDERLINE, IBUS_ATTR_UNDERLINE_SINGLE, 0, length);
+    if (length > 0) ibus_text_append_attribute(text, IBUS_ATTR_TYPE_UNDERLINE, IBUS_ATTR_UNDERLINE_SINGLE, 0, (gint)length);
     ibus_engine_update_preedit_text_with_mode(
         engine, text, length, length > 0,
         client_commits_preedit ? IBUS_ENGINE_PREEDIT_CLEAR : IBUS_ENGINE_PREEDIT_COMMIT);
@@ -207,7 +210,8 @@ void hangul_ibus_engine_candidates_append(IBusEngine *engine, const char *value,
         text = ibus_text_new_from_string(joined);
         g_free(joined);
         guint start = (guint)g_utf8_strlen(value, -1) + 1;
-        ibus_text_append_attribute(text, IBUS_ATTR_TYPE_FOREGROUND, 0x808080, start, ibus_text_get_length(text));
+        ibus_text_append_attribute(text, IBUS_ATTR_TYPE_FOREGROUND, 0x808080, (gint)start,
+                                   (gint)ibus_text_get_length(text));
     } else {
         text = ibus_text_new_from_string(value);
     }
