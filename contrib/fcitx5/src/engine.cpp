@@ -151,7 +151,7 @@ void HangulDaemonEngine::warnAboutOldConfiguration() {
     }
     // A user who set a layout here must not find it silently gone: name the command that sets it now.
     std::string layout;
-    if (auto value = old.valueByPath("Layout"); value && !value->empty()) {
+    if (const auto *value = old.valueByPath("Layout"); value && !value->empty()) {
         layout = *value;
     }
     const std::string path =
@@ -493,7 +493,7 @@ std::string ModeAction::shortText(fcitx::InputContext *ic) const {
     return engine_->modeLabel(ic) == "A" ? "A (Latin)" : "한 (Hangul)";
 }
 
-std::string ModeAction::longText(fcitx::InputContext *) const { return "Switch between Hangul and Latin"; }
+std::string ModeAction::longText(fcitx::InputContext * /*ic*/) const { return "Switch between Hangul and Latin"; }
 
 std::string ModeAction::icon(fcitx::InputContext *ic) const {
     return engine_->modeLabel(ic) == "A" ? "input-keyboard" : "";
@@ -614,7 +614,7 @@ bool HangulDaemonEngine::sendSurroundingText(fcitx::InputContext *ic, SessionSta
     return request(ic, session, "set_surrounding_text", {{"text", before}, {"selection", selection}}, result);
 }
 
-void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEvent &event) {
+void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry & /*entry*/, fcitx::KeyEvent &event) {
     auto *ic = event.inputContext();
     auto &session = state(ic);
     if (!ensureSession(ic, session) || !syncContentType(ic, session)) {
@@ -670,7 +670,7 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEve
     }
 }
 
-void HangulDaemonEngine::activate(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+void HangulDaemonEngine::activate(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {
     // Connect now rather than on the first key, so the indicator is right and the first key is fast.
     auto *ic = event.inputContext();
     auto &session = state(ic);
@@ -730,23 +730,23 @@ void HangulDaemonEngine::endComposition(fcitx::InputContext *ic, SessionState &s
     hideCandidates(ic, session);
 }
 
-void HangulDaemonEngine::deactivate(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+void HangulDaemonEngine::deactivate(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {
     auto *ic = event.inputContext();
     // Switching to another input method keeps the focus, and no one else commits the preedit; on
     // focus out fcitx5 has already committed the client preedit.
     endComposition(ic, state(ic), event.type() == fcitx::EventType::InputContextSwitchInputMethod);
 }
 
-void HangulDaemonEngine::reset(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+void HangulDaemonEngine::reset(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {
     auto *ic = event.inputContext();
     endComposition(ic, state(ic), false);
 }
 
-std::string HangulDaemonEngine::subModeLabelImpl(const fcitx::InputMethodEntry &, fcitx::InputContext &ic) {
+std::string HangulDaemonEngine::subModeLabelImpl(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContext &ic) {
     return modeLabel(&ic);
 }
 
-std::string HangulDaemonEngine::subModeIconImpl(const fcitx::InputMethodEntry &, fcitx::InputContext &ic) {
+std::string HangulDaemonEngine::subModeIconImpl(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContext &ic) {
     // Latin shows a plain keyboard; Hangul keeps the input method's own icon.
     return modeLabel(&ic) == "A" ? "input-keyboard" : "";
 }
