@@ -640,7 +640,8 @@ def faults_and_switching(prefix):
                 f"first press {first * 1000:.1f} ms, slowest of the rest {rest * 1000:.1f} ms, "
                 f"{stalled_for * 1000:.0f} ms in all",
             )
-            # Resumed: after the back-off (1 s after a first silence) the addon reconnects.
+            # Resumed: after the back-off (1 s after a first silence) the addon reconnects. A sleep,
+            # not a poll: the back-off's length is what is tested, and only a key would probe it.
             time.sleep(1.1)
             context.type(" dkssud")
             context.focus_out()
@@ -833,7 +834,7 @@ def word_mode(prefix):
                 f"next {second * 1000:.1f} ms",
             )
             context.destroy()
-            time.sleep(1.1)  # the back-off after a silence
+            time.sleep(1.1)  # the back-off after a silence: its length, tested above, not pollable
 
             # The hanja key on a word, ours and fcitx5-hangul's WordCommit on the same keys.
             outcome = {}

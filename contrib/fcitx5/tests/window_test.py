@@ -185,6 +185,8 @@ def main():
                 choose_hanguld(fcitx)
                 for step in steps:
                     if step in FOCUS_MOVES:
+                        # Settle sleeps, the one fixed wait left here: nothing a test can wait for
+                        # tells when the application's IM module has drawn the preedit.
                         time.sleep(0.3)  # let the IM module apply the preedit before the focus moves
                         if FOCUS_MOVES[step]:
                             x, y = FOCUS_MOVES[step]

@@ -1011,6 +1011,8 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
             index = next(i for i, key in enumerate(keys) if key in CLICKS or key.startswith("visit-other-"))
             if index:
                 subprocess.run(["xdotool", "key", "--delay", str(delay_ms), *keys[:index]], env=environment, check=True)
+            # Settle sleeps, the one fixed wait left here: nothing a test can wait for tells when the
+            # application's IM module has drawn the preedit that the focus change must then commit.
             time.sleep(0.3)  # the preedit applied before the focus moves
             if keys[index] in CLICKS:
                 x, y = CLICKS[keys[index]]
