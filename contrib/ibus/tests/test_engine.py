@@ -175,6 +175,35 @@ def focus_out_mid_syllable_commits_exactly_once():
 
 
 @test("daemon")
+def through_ibus_x11_a_syllable_waits_over_a_focus_out_and_lands_once_where_it_was_typed():
+    # A commit sent after XIM's focus out never reaches the application (xterm and Emacs lost the
+    # syllable on a switch to another window): the engine shows the preedit in CLEAR mode, so
+    # ibus-daemon commits nothing at focus out, and commits it itself at the next focus in.
+    host.context()  # the first focus of the first engine object comes without the client's name
+    field = host.context(name="xim", synchronous=True, capabilities=0)
+    field.type("gks")
+    equal((field.text, field.preedit), ("", "한"), "before the focus out")
+    field.ic.focus_out()
+    field.sync()
+    pump(0.2)  # time for a commit that must not come (the engine's reply to focus out is not awaited)
+    equal((field.commits, field.preedit), ([], ""), "while the focus is away: nothing committed, nothing shown")
+    field.focus_in()
+    field.wait_for_commit_after(0)
+    pump(0.2)
+    equal(field.commits, ["한"], "at the focus in: the syllable, once")
+    field.type("rk")
+    equal((field.text, field.preedit), ("한", "가"), "typing goes on with a fresh syllable")
+    # A reset (XIM_RESET_IC) with a syllable showing commits it, once.
+    field.ic.reset()
+    field.wait_for_commit_after(1)
+    equal((field.commits, field.preedit), (["한", "가"], ""), "after a reset")
+    field.ic.focus_out()
+    field.focus_in()
+    pump(0.2)
+    equal(field.commits, ["한", "가"], "nothing held after the reset")
+
+
+@test("daemon")
 def backspace_takes_back_jamo_then_deletes_text():
     field = host.context()
     field.type("dkssud")

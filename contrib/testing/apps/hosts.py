@@ -75,6 +75,11 @@ class IBusHost:
         # libibus reads IBUS_ADDRESS_FILE once per process (ibus_get_socket_path keeps the first answer),
         # so every host of this process writes its address to the same file, emptied before it starts.
         self.host.environment["IBUS_ADDRESS_FILE"] = ADDRESS_FILE
+        # ibus-daemon owns org.freedesktop.IBus on the session bus, as in a desktop session: IBus's GTK
+        # module (GTK 4, and GTK 3 where keys bypass its key snooper, as in Chromium and Firefox) sends
+        # keys to IBus only while it sees that name there, and types them itself otherwise.
+        if SESSION_BUS:
+            self.host.environment["DBUS_SESSION_BUS_ADDRESS"] = SESSION_BUS
         self.display = display
         self.x11 = None
         self.x11_log = os.path.join(self.host.work, "ibus-x11.log")

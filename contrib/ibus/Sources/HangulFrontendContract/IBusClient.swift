@@ -50,11 +50,47 @@ public struct IBusClient: Equatable, Sendable {
         self.capabilities = capabilities
     }
 
+    /// Who turns the visible preedit into text when the field loses the focus or is reset.
+    public enum PreeditKeeper: Equatable, Sendable {
+        /// The client, or ibus-daemon for it (GTK, and a client not named yet): the preedit is shown
+        /// in IBus's COMMIT mode and the engine only forgets it.
+        case host
+        /// Qt's plugin (Qt 5 and 6), which keeps its own copy and commits it before a focus change
+        /// inside the application: shown in CLEAR mode, or ibus-daemon would commit it a second time.
+        /// When the focus goes to another application Qt commits nothing, so the engine holds the
+        /// syllable and commits it when the field has the focus again.
+        case clientsOwnCopy
+        /// ibus-x11, for every XIM application: a commit sent after XIM's focus out does not reach
+        /// the application (xterm and Emacs lost the syllable on a switch to another window, with
+        /// ibus-hangul as with this engine). Shown in CLEAR mode; the engine commits it itself on
+        /// reset, and holds it over a focus out until the field has the focus again.
+        case engine
+    }
+
+    /// The one place this is decided, from the client's name.
+    public var preeditKeeper: PreeditKeeper {
+        guard let name else { return .host }
+        if name.hasPrefix("QIBusInputContext") { return .clientsOwnCopy }
+        if name == "xim" { return .engine }
+        return .host
+    }
+
     /// Whether the client keeps its own copy of the preedit and commits it itself before a focus change
-    /// inside the application (Qt's plugin, Qt 5 and 6): the engine then shows the preedit in CLEAR
-    /// mode, or ibus-daemon would commit it a second time. The one place this is decided.
+    /// inside the application (Qt's plugin).
     public var commitsItsOwnPreedit: Bool {
-        name?.hasPrefix("QIBusInputContext") ?? false
+        preeditKeeper == .clientsOwnCopy
+    }
+
+    /// Whether a character key answered "not handled" can reach the application after text the
+    /// engine commits for the keys typed after it. GTK 4's module (IBus 1.5.27) types such a key
+    /// from the reply's callback, which GLib may run after the signals of later keys: typed into a
+    /// GTK 4 text view and gnome-text-editor on a loaded machine, `"안녕` became `안"녕` and `2개`
+    /// became `개2` (contrib/testing/apps). The engine then types every character key itself in
+    /// Hangul mode, in its signal stream, which is what the module would have committed. Latin mode
+    /// commits nothing, so nothing can overtake a key there, and keys stay keys for the
+    /// application's own bindings.
+    public var insertsUnhandledCharactersLate: Bool {
+        name?.hasPrefix("gtk4-im") ?? false
     }
 
     public var unhandledKeyOrder: UnhandledKeyOrder {

@@ -10,6 +10,10 @@
 ///   answered "handled": no client can put the two out of order;
 /// - any other key is answered "not handled" or forwarded, as ``IBusClient`` says the client needs.
 ///
+/// In a client that may insert an unhandled character after the text of later keys (GTK 4, see
+/// ``IBusClient/insertsUnhandledCharactersLate``), every character key of Hangul mode the daemon did
+/// not handle is typed by the engine the same way, even when nothing was on screen.
+///
 /// The release of a key whose press was rerouted goes the same way (swallowed after a typed
 /// character, forwarded after a forwarded press), so the application never sees half a keystroke.
 public struct KeyRouter: Sendable {
@@ -29,12 +33,18 @@ public struct KeyRouter: Sendable {
     public init() {}
 
     /// Routes a press: `outputs` are what the engine will do for the daemon's reply (or for failing
-    /// open), `handled` the reply's answer (false when there was none). Appends the typed character
-    /// or the forwarded key to `outputs` where the key must follow them, and returns what to answer
-    /// IBus.
-    public mutating func routePress(_ key: IBusKey, handled: Bool, outputs: inout [FrontendOutput]) -> Bool {
+    /// open), `handled` the reply's answer (false when there was none), `composing` whether the
+    /// field is in Hangul mode, where later keys commit text the key could fall behind. Appends the
+    /// typed character or the forwarded key to `outputs` where the key must follow them, and returns
+    /// what to answer IBus.
+    public mutating func routePress(
+        _ key: IBusKey, handled: Bool, composing: Bool = false, outputs: inout [FrontendOutput]
+    ) -> Bool {
         forget(key.physicalKey)
-        guard !handled, outputs.contains(where: \.changesText) else { return handled }
+        guard !handled else { return true }
+        let mustFollow =
+            outputs.contains(where: \.changesText) || (composing && client.insertsUnhandledCharactersLate)
+        guard mustFollow else { return false }
         if let character = key.typedCharacter {
             outputs.appendToLastCommit(String(character))
             remember(key.physicalKey, as: .typed)

@@ -17,12 +17,11 @@ import HangulProtocol
 /// (ibus-daemon moves it to the focused one), so what belongs to one context only is kept by the
 /// context's object path, and the client is learnt again at each focus in.
 ///
-/// On focus out and reset the visible preedit is committed outside the engine: by the client (GTK,
-/// or ibus-daemon for it, as the preedit is shown in `IBUS_ENGINE_PREEDIT_COMMIT` mode) or by Qt's
-/// own copy (then it is shown in CLEAR mode, as ``IBusClient/commitsItsOwnPreedit`` says from the
-/// client's name). The daemon is
-/// then told `cancel`, never `reset`, or the syllable would appear twice. Only an engine switch
-/// (`disable`) asks the daemon to commit.
+/// On focus out and reset the visible preedit is committed by whoever ``IBusClient/preeditKeeper``
+/// names from the client's name: the client (GTK, or ibus-daemon for it, as the preedit is shown in
+/// `IBUS_ENGINE_PREEDIT_COMMIT` mode), Qt's own copy, or, through ibus-x11, the engine itself (both
+/// shown in CLEAR mode). The daemon is then told `cancel`, never `reset`, or the syllable would
+/// appear twice. Only an engine switch (`disable`) asks the daemon to commit.
 ///
 /// Hanja conversion (section 9.5) is the daemon's: keys go to it while the candidate window is
 /// shown, exactly as at any other time, and each reply says what the window shows. The engine adds
@@ -66,7 +65,8 @@ final class InputField {
         let answer =
             key.isRelease
             ? router.routeRelease(key, handled: handled, outputs: &outputs)
-            : router.routePress(key, handled: handled, outputs: &outputs)
+            : router.routePress(
+                key, handled: handled, composing: contract.isHangul && !isPassword, outputs: &outputs)
         perform(outputs)
         return answer
     }
@@ -93,10 +93,12 @@ final class InputField {
     /// commits its copy (it does before any focus change inside the application, and calls `reset`
     /// first) nor accepts a commit (it has no focus object any more), and ibus-daemon, in CLEAR mode,
     /// only hides the preedit. The syllable is kept for that input context and committed when it has
-    /// the focus again, so it lands once, where it was typed. (In IBus's global-engine mode one engine
-    /// object serves every context in turn, so it is kept by the context's object path.)
+    /// the focus again, so it lands once, where it was typed. Through ibus-x11 the same: a commit
+    /// after XIM's focus out never reaches the application, so the syllable waits for the focus to
+    /// come back. (In IBus's global-engine mode one engine object serves every context in turn, so
+    /// it is kept by the context's object path.)
     func focusOut() {
-        if router.client.commitsItsOwnPreedit, !contract.shownPreedit.isEmpty, let path = contextPath() {
+        if router.client.preeditKeeper != .host, !contract.shownPreedit.isEmpty, let path = contextPath() {
             if heldPreedits.count >= Self.heldPreeditsKept { heldPreedits.removeFirst() }
             heldPreedits.append((path, contract.shownPreedit))
         }
@@ -110,7 +112,11 @@ final class InputField {
         hangul_ibus_engine_context_path(engine).map { String(cString: $0) }
     }
 
+    /// A reset (XIM_RESET_IC, a click in a GTK or Qt field): the visible preedit becomes text where the
+    /// client shows it in CLEAR mode and leaves it to the engine; elsewhere the client or
+    /// ibus-daemon has committed it.
     func reset() {
+        if router.client.preeditKeeper == .engine { perform(contract.failOpen()) }
         link.cancel()
         contract.forgetPreedit()
         perform(contract.hideCandidates())
@@ -222,7 +228,7 @@ final class InputField {
         for output in outputs {
             switch output {
             case .preedit(let text):
-                hangul_ibus_engine_show_preedit(engine, text, router.client.commitsItsOwnPreedit ? 1 : 0)
+                hangul_ibus_engine_show_preedit(engine, text, router.client.preeditKeeper != .host ? 1 : 0)
             case .deleteBefore(let count): hangul_ibus_engine_delete_before(engine, guint(count))
             case .commit(let text): hangul_ibus_engine_commit(engine, text)
             case .showCandidates(let window): show(window)

@@ -85,6 +85,42 @@ import Testing
         #expect(!router.routeRelease(Self.released(Self.returnKey), handled: false, outputs: &releaseOutputs))
     }
 
+    @Test func gtk4GetsEveryCharacterKeyOfHangulModeTypedByTheEngine() {
+        var router = Self.router(name: "gtk4-im:gnome-text-editor", capabilities: Self.syncCapability)
+        let quote = IBusKey(keyval: 0x22, keycode: 40, state: Self.shift)
+        var outputs: [FrontendOutput] = []
+        #expect(router.routePress(quote, handled: false, composing: true, outputs: &outputs))
+        #expect(outputs == [.commit("\"")])
+        var releaseOutputs: [FrontendOutput] = []
+        #expect(router.routeRelease(Self.released(quote), handled: false, outputs: &releaseOutputs))
+        #expect(releaseOutputs.isEmpty)
+    }
+
+    @Test func gtk4KeepsKeysAsKeysInLatinModeAndForKeysThatTypeNothing() {
+        var router = Self.router(name: "gtk4-im:gnome-text-editor", capabilities: Self.syncCapability)
+        var outputs: [FrontendOutput] = []
+        #expect(!router.routePress(Self.space, handled: false, composing: false, outputs: &outputs))
+        #expect(!router.routePress(Self.returnKey, handled: false, composing: true, outputs: &outputs))
+        #expect(!router.routePress(Self.controlC, handled: false, composing: true, outputs: &outputs))
+        #expect(outputs.isEmpty)
+    }
+
+    @Test(arguments: ["gtk3-im:gedit", "xim", "QIBusInputContext"])
+    func otherClientsGetAnUnhandledCharacterBackAsAKeyWhenNothingWasOnScreen(name: String) {
+        var router = Self.router(name: name, capabilities: Self.syncCapability)
+        var outputs: [FrontendOutput] = []
+        #expect(!router.routePress(Self.space, handled: false, composing: true, outputs: &outputs))
+        #expect(outputs.isEmpty)
+    }
+
+    @Test func theEngineKeepsThePreeditForXimQtKeepsItsOwnAndGtkLeavesItToTheHost() {
+        #expect(IBusClient(name: "xim").preeditKeeper == .engine)
+        #expect(IBusClient(name: "QIBusInputContext").preeditKeeper == .clientsOwnCopy)
+        #expect(IBusClient(name: "gtk3-im:gedit").preeditKeeper == .host)
+        #expect(IBusClient(name: "gtk4-im:gnome-text-editor").preeditKeeper == .host)
+        #expect(IBusClient(name: nil, capabilities: Self.surroundingCapability).preeditKeeper == .host)
+    }
+
     @Test func anUnnamedClientWithoutSurroundingTextIsIbusX11AndGetsTheKeyForwarded() {
         #expect(IBusClient(name: nil, capabilities: 1 << 3 | 1 << 0).unhandledKeyOrder == .forward)
         #expect(IBusClient(name: nil, capabilities: 1 << 3).unhandledKeyOrder == .forward)
