@@ -24,8 +24,11 @@ import subprocess
 import tempfile
 import time
 
-import libhangul_hanja
+# fcitx5_dbus puts contrib/testing on sys.path, so it is imported first.
 from fcitx5_dbus import BUS_NAME, NO_AUTO_START, PASSWORD_CAPABILITY, Fcitx, addon_environment, hangul_testing
+
+# isort: split
+import libhangul_hanja
 from gi.repository import GLib
 
 DEADLINE = 0.150  # the addon's reply deadline (src/engine.cpp)

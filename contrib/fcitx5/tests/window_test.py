@@ -20,8 +20,11 @@ import subprocess
 import tempfile
 import time
 
-import libhangul_hanja
+# fcitx5_dbus puts contrib/testing on sys.path, so it is imported first.
 from fcitx5_dbus import Fcitx, addon_environment, hangul_testing
+
+# isort: split
+import libhangul_hanja
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TESTING = os.path.join(HERE, "..", "..", "testing")

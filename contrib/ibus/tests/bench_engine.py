@@ -12,8 +12,11 @@ import subprocess
 import sys
 import time
 
-import hangul_testing
+# ibus_host puts contrib/testing on sys.path, so it is imported first.
 from ibus_host import HANGUL, Host, pump
+
+# isort: split
+import hangul_testing
 
 
 def percentile(values, fraction):

@@ -25,8 +25,7 @@ import threading
 import time
 import traceback
 
-import hangul_testing
-import libhangul_hanja
+# ibus_host puts contrib/testing on sys.path, so it is imported first.
 from ibus_host import (
     BACKSPACE,
     CONTROL,
@@ -44,6 +43,10 @@ from ibus_host import (
     pump,
 )
 from ibus_host import RELEASE as RELEASE_MASK
+
+# isort: split
+import hangul_testing
+import libhangul_hanja
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 TESTS = {"daemon": [], "word": [], "fakes": [], "install": []}
