@@ -22,7 +22,10 @@ static void append(const ucschar *s) {
         if (text_length == text_capacity) {
             text_capacity = text_capacity ? text_capacity * 2 : 4096;
             text = realloc(text, text_capacity * sizeof *text);
-            if (!text) { perror("libhangul-compose"); exit(1); }
+            if (!text) {
+                perror("libhangul-compose");
+                exit(1);
+            }
         }
         text[text_length++] = *s;
     }
@@ -54,7 +57,10 @@ static void put_utf8(ucschar c) {
 int main(int argc, char **argv) {
     const char *layout = argc > 1 ? argv[1] : "2";
     HangulInputContext *hic = hangul_ic_new(layout);
-    if (!hic) { fprintf(stderr, "libhangul-compose: unknown layout %s\n", layout); return 64; }
+    if (!hic) {
+        fprintf(stderr, "libhangul-compose: unknown layout %s\n", layout);
+        return 64;
+    }
     setvbuf(stdout, NULL, _IOFBF, 1 << 16);
     char *line = NULL;
     size_t line_capacity = 0;
@@ -67,7 +73,10 @@ int main(int argc, char **argv) {
             char c = line[i];
             if (c == '<') {
                 const char *close = memchr(line + i, '>', (size_t)(length - i));
-                if (!close) { fprintf(stderr, "libhangul-compose: unterminated <\n"); return 1; }
+                if (!close) {
+                    fprintf(stderr, "libhangul-compose: unterminated <\n");
+                    return 1;
+                }
                 size_t name_length = (size_t)(close - (line + i) - 1);
                 if (name_length == 9 && memcmp(line + i + 1, "BackSpace", 9) == 0) {
                     if (!hangul_ic_backspace(hic) && text_length > 0) text_length--;

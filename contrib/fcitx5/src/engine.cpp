@@ -271,8 +271,8 @@ bool HangulDaemonEngine::ensureSession(fcitx::InputContext *ic, SessionState &se
         }
         if (!warnedUnreachable_) {
             warnedUnreachable_ = true;
-            HANGULD_WARN() << "hanguld at " << (path.empty() ? "(no socket path: set XDG_RUNTIME_DIR)" : path)
-                           << ": " << describe(why) << "; keys pass through until it answers";
+            HANGULD_WARN() << "hanguld at " << (path.empty() ? "(no socket path: set XDG_RUNTIME_DIR)" : path) << ": "
+                           << describe(why) << "; keys pass through until it answers";
         }
         return false;
     };
@@ -453,8 +453,8 @@ void HangulDaemonEngine::selectCandidate(fcitx::InputContext *ic, int index) {
         return;
     }
     nlohmann::json result;
-    CallStatus status = session.connection.call("select_candidate", {{"index", index}}, Clock::now() + deadline_,
-                                                result);
+    CallStatus status =
+        session.connection.call("select_candidate", {{"index", index}}, Clock::now() + deadline_, result);
     if (status == CallStatus::Refused) {
         // The daemon has no such list open (it closed it since the panel was drawn): stop showing it.
         hideCandidates(ic, session);
@@ -626,8 +626,7 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry & /*entry*/, fci
     if (static_cast<uint32_t>(raw.sym()) > 0x1FFFFFFFu) {
         return;
     }
-    nlohmann::json params = {{"keysym", static_cast<uint32_t>(raw.sym())},
-                             {"modifiers", x11Modifiers(raw.states())}};
+    nlohmann::json params = {{"keysym", static_cast<uint32_t>(raw.sym())}, {"modifiers", x11Modifiers(raw.states())}};
     // The xkb keycode lets the daemon find the physical key whatever the user's Latin layout;
     // 0 means the frontend did not say (synthetic events), and the keysym alone decides.
     if (raw.code() >= 8 && raw.code() <= 65535) {

@@ -44,7 +44,7 @@ class SessionState : public fcitx::InputContextProperty {
 public:
     DaemonConnection connection;
     std::string shownPreedit;
-    bool shownInClient = false; ///< shown as client preedit (the application draws it), else in fcitx5's panel
+    bool shownInClient = false;   ///< shown as client preedit (the application draws it), else in fcitx5's panel
     bool candidatesShown = false; ///< our candidate list is in the context's input panel
     std::string mode = "hangul";  ///< what the daemon last reported: what keys do now
     /// The user's choice, restored on a new session (empty until the first session reported one);
@@ -126,8 +126,7 @@ private:
     void refreshIndicator(fcitx::InputContext *ic);
     /// The outcome of a `key` call: a refusal (our bug) changes nothing, no answer or a reply that is
     /// not a state fails open, and otherwise the state is applied. True when it was applied.
-    bool applyKeyReply(fcitx::InputContext *ic, SessionState &session, CallStatus status,
-                       const nlohmann::json &result);
+    bool applyKeyReply(fcitx::InputContext *ic, SessionState &session, CallStatus status, const nlohmann::json &result);
     /// The daemon did not answer: commit what the user sees, close, and back off before retrying.
     void failOpen(fcitx::InputContext *ic, SessionState &session, CallStatus status);
     /// Closes the connection and commits the preedit on screen, which is the user's text.
@@ -144,7 +143,7 @@ private:
     ModeAction modeAction_{this};
     std::chrono::milliseconds deadline_;
     Clock::time_point daemonSilentUntil_{}; ///< after a timeout, no context waits on the daemon until then
-    Clock::time_point nextSpawn_{}; ///< no hanguld started before this
+    Clock::time_point nextSpawn_{};         ///< no hanguld started before this
     bool warnedUnreachable_ = false;
 };
 

@@ -13,8 +13,8 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <map>
 #include <iostream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -331,9 +331,9 @@ void runScenarios(Harness &harness) {
         Key shiftSpace(FcitxKey_space, KeyStates(KeyState::Shift), 65);
         bool toggled = harness.send(shiftSpace, false);
         harness.send(shiftSpace, true);
-        auto *engine = harness.ic() ? dynamic_cast<InputMethodEngineV2 *>(
-                                          harness.instance()->inputMethodEngine(harness.ic()))
-                                    : nullptr;
+        auto *engine = harness.ic()
+                           ? dynamic_cast<InputMethodEngineV2 *>(harness.instance()->inputMethodEngine(harness.ic()))
+                           : nullptr;
         const auto *entry = harness.instance()->inputMethodEntry(harness.ic());
         std::string label = engine && entry ? engine->subModeLabel(*entry, *harness.ic()) : "?";
         check(toggled && field.text == "한" && label == "A", "Shift+space commits and switches to Latin (label A)",
@@ -418,8 +418,8 @@ void runBench(Instance &instance, const std::vector<Case> &cases) {
                     if (stroke.shift) {
                         harness.send(Key(FcitxKey_Shift_L, KeyStates(), 50), false);
                     }
-                    Key key(static_cast<KeySym>(stroke.keysym),
-                            stroke.shift ? KeyStates(KeyState::Shift) : KeyStates(), stroke.evdev + 8);
+                    Key key(static_cast<KeySym>(stroke.keysym), stroke.shift ? KeyStates(KeyState::Shift) : KeyStates(),
+                            stroke.evdev + 8);
                     auto start = std::chrono::steady_clock::now();
                     harness.send(key, false);
                     auto took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
