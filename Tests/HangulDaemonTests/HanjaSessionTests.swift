@@ -5,7 +5,7 @@ import Testing
 
 /// A session with the conformance transcripts' small dictionary, opened.
 private func session() -> ProtocolSession {
-    var session = ProtocolSession(decoder: nil, layouts: .builtIn, hanja: ConnectionSimulator.conformanceHanja)
+    var session = ProtocolSession(decoder: nil, layouts: .builtIn, hanja: TranscriptConnection.conformanceHanja)
     _ = session.send(#"{"id":0,"method":"hello","params":{"protocol":1}}"#)
     return session
 }
@@ -68,7 +68,7 @@ private func key(_ id: Int, _ keysym: Int) -> String {
     @Test func aReloadWaitsUntilAListOpenedFromTheTextBeforeTheCursorCloses() throws {
         let store = SettingsStore()
         var reloaded = ProtocolSession(
-            decoder: nil, layouts: .builtIn, settings: store, hanja: ConnectionSimulator.conformanceHanja)
+            decoder: nil, layouts: .builtIn, settings: store, hanja: TranscriptConnection.conformanceHanja)
         var steady = session()
         _ = reloaded.send(#"{"id":0,"method":"hello","params":{"protocol":1}}"#)
         _ = reloaded.send(#"{"id":1,"method":"set_surrounding_text","params":{"text":"우리 한"}}"#)

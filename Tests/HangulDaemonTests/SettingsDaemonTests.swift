@@ -158,7 +158,10 @@ struct SettingsDaemonTests {
         let daemon = try await RunningDaemon.start(configFile: "layout = \"3f\"\n")
         try daemon.directory.write("layout = \"2\"\nauto_reorder = true\n", to: "config/hangul/config.toml")
         kill(daemon.child.pid, SIGHUP)
-        try await Task.sleep(for: .seconds(1))
+        // The refusal shows in status's problems once the reload has run: polled, not slept for.
+        let status = try HangulClient(socketPath: daemon.socketPath, timeout: .seconds(10))
+        let refused = await eventually { (try? status.status().problems.isEmpty) == false }
+        #expect(refused, "the broken edit was not reported in status's problems")
         let (client, hello) = try Self.open(daemon)
         #expect(hello.contains(#""options":{"layout":"3f","#))
         client.close()

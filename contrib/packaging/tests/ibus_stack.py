@@ -20,9 +20,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "ibus", "tests"))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "testing"))
 
-from ibus_host import Host  # noqa: E402
 import hangul_testing  # noqa: E402
 import resident  # noqa: E402
+from ibus_host import Host  # noqa: E402
 
 
 def engine_pid(executable):
@@ -75,10 +75,12 @@ def main():
             if pid is None:
                 raise RuntimeError(f"no process runs {engine}, the component's engine")
             if action == "--check":
-                for index, (ours, want) in enumerate(zip(typed, expected)):
+                for index, (ours, want) in enumerate(zip(typed, expected, strict=False)):
                     if ours != want:
-                        print(f"line {index + 1} (keys {keys[index]!r}): IBus typed {ours!r}, "
-                              f"hangul-compose {want!r}", file=sys.stderr)
+                        print(
+                            f"line {index + 1} (keys {keys[index]!r}): IBus typed {ours!r}, hangul-compose {want!r}",
+                            file=sys.stderr,
+                        )
                         return 1
                 print(f"IBus: {len(typed)} corpus lines typed as hangul-compose types them, by {engine}")
                 return 0
