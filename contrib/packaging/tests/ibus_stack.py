@@ -86,9 +86,11 @@ def main():
                 return 0
             kib, how = resident.union_kib([pid, daemon.process.pid])
             engine_rss, daemon_rss = resident.rss_kib(pid), resident.rss_kib(daemon.process.pid)
-            print(f"| IBus stack as installed: engine + hanguld, {how} | {kib / 1024:.1f} MB "
-                  f"| RSS summed {(engine_rss + daemon_rss) / 1024:.1f} MB (engine {engine_rss / 1024:.1f}, "
-                  f"hanguld {daemon_rss / 1024:.1f}) | {kib / (engine_rss + daemon_rss):.2f}× | — | measured |")
+            print(
+                f"| IBus stack as installed: engine + hanguld, {how} | {kib / 1024:.1f} MB "
+                f"| RSS summed {(engine_rss + daemon_rss) / 1024:.1f} MB (engine {engine_rss / 1024:.1f}, "
+                f"hanguld {daemon_rss / 1024:.1f}) | {kib / (engine_rss + daemon_rss):.2f}× | — | measured |"
+            )
             # The hanja table in use (issue 25: ≤ 20 MB): a hanja key on 한 loads the dictionaries in the
             # daemon (mapped from the user's cache once built), the list opens, 1 picks 韓.
             field.type_notation("gks<Hangul_Hanja>")
@@ -98,10 +100,12 @@ def main():
             field.take_text()
             kib, how = resident.union_kib([pid, daemon.process.pid])
             engine_rss, daemon_rss = resident.rss_kib(pid), resident.rss_kib(daemon.process.pid)
-            print(f"| IBus stack as installed, hanja table in use: engine + hanguld, {how} | {kib / 1024:.1f} MB "
-                  f"| RSS summed {(engine_rss + daemon_rss) / 1024:.1f} MB (engine {engine_rss / 1024:.1f}, "
-                  f"hanguld {daemon_rss / 1024:.1f}) | — | ≤ 20 MB (issue 25) | "
-                  f"{'pass' if kib <= 20 * 1024 else 'short'} |")
+            print(
+                f"| IBus stack as installed, hanja table in use: engine + hanguld, {how} | {kib / 1024:.1f} MB "
+                f"| RSS summed {(engine_rss + daemon_rss) / 1024:.1f} MB (engine {engine_rss / 1024:.1f}, "
+                f"hanguld {daemon_rss / 1024:.1f}) | — | ≤ 20 MB (issue 25) | "
+                f"{'pass' if kib <= 20 * 1024 else 'short'} |"
+            )
             return 0
         finally:
             host.stop()

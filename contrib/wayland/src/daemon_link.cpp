@@ -118,7 +118,7 @@ void DaemonLink::fail(Status why) {
     }
     if (!warned_) {
         warned_ = true;
-        const char *what = why == Status::Timeout ? "did not answer in time"
+        const char *what = why == Status::Timeout  ? "did not answer in time"
                            : why == Status::Broken ? "broke the connection"
                                                    : "is not reachable";
         std::fprintf(stderr, "hangul-wayland: hanguld at %s %s; keys pass through until it answers\n",
@@ -147,7 +147,8 @@ bool DaemonLink::connectAndGreet() {
         fail(status);
         return false;
     }
-    nlohmann::json hello = {{"id", nextId_}, {"method", "hello"},
+    nlohmann::json hello = {{"id", nextId_},
+                            {"method", "hello"},
                             {"params", {{"protocol", 1}, {"client", "hangul-wayland " HANGULD_VERSION}}}};
     nlohmann::json reply;
     status = exchange(hello.dump() + "\n", nextId_++, deadline, reply);

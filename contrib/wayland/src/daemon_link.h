@@ -18,8 +18,8 @@ namespace hangul_wayland {
 using Clock = std::chrono::steady_clock;
 
 struct DaemonSettings {
-    std::string socketPath;     ///< empty: no daemon can be found (no XDG_RUNTIME_DIR)
-    std::string daemonPath;     ///< hanguld to start when nobody listens; empty: never start one
+    std::string socketPath; ///< empty: no daemon can be found (no XDG_RUNTIME_DIR)
+    std::string daemonPath; ///< hanguld to start when nobody listens; empty: never start one
     std::chrono::milliseconds deadline{150};
 };
 
