@@ -33,15 +33,16 @@ public struct InputContext: Sendable {
     /// The kind of field with focus; passwords get no composition.
     public private(set) var contentType: ContentType = .normal
     /// Key chords that flip between Hangul and Latin in either mode: by default the 한/영 key
-    /// (`Hangul`) and Shift+space. A chord may be a modifier key such as `Alt_R`.
-    public var toggleKeys: [KeyChord] = [KeyChord(keysym: .hangul), KeyChord(keysym: .space, modifiers: .shift)]
+    /// (`Hangul`) and Shift+space (the option table's default). A chord may be a modifier key such
+    /// as `Alt_R`.
+    public var toggleKeys: [KeyChord] = OptionKey.toggleKeys.defaultValue.keys ?? []
     /// Whether Escape also switches to Latin, for vi users who leave insert mode with it.
-    public var escapeSwitchesToLatin = false
+    public var escapeSwitchesToLatin = OptionKey.escapeToLatin.defaultValue.flag ?? false
     /// The keycode decoder; without one (or without keycodes in events) positions come from keysyms.
     public var decoder: KeyDecoder?
     /// Key chords that open the hanja candidate list, and close it again: by default `Hangul_Hanja`
-    /// and `F9`. At most 16 on the wire, like ``toggleKeys``.
-    public var hanjaKeys: [KeyChord] = [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)]
+    /// and `F9` (the option table's default). At most 16 on the wire, like ``toggleKeys``.
+    public var hanjaKeys: [KeyChord] = OptionKey.hanjaKeys.defaultValue.keys ?? []
     /// Where candidates come from; nil (or an empty dictionary) leaves hanja keys to pass as named
     /// keys, as before conversion existed.
     public var hanja: HanjaDictionarySource?

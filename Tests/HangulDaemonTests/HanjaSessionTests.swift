@@ -77,7 +77,7 @@ private func key(_ id: Int, _ keysym: Int) -> String {
         let opened = try #require(openedAfterReload)
         #expect(opened == steady.send(key(2, 0xFFC6)))
         #expect(opened.contains(#""candidates":{"#))
-        store.replace(with: ConfiguredSettings(options: OptionsPatch(layout: "3f")))
+        store.replace(with: ConfiguredSettings(options: [.layout: "3f"]))
         let pickedAfterReload = reloaded.send(key(3, 0x31))
         let pickedSteadily = steady.send(key(3, 0x31))
         let picked = try #require(pickedAfterReload)

@@ -171,7 +171,7 @@ private let helloRequired =
                 + #""auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
                 + #""extended-vowels":true,"output":"syllables","toggle-keys":["Alt+Prior","Hangul"],"#
                 + #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}}}"#)
-        #expect(session.options.toggleKeys.map(\.notation) == ["Alt+Prior", "Hangul"])
+        #expect(session.options.keys(.toggleKeys).map(\.notation) == ["Alt+Prior", "Hangul"])
     }
 
     @Test func setOptionsAppliesEveryOptionToTheKeys() {
@@ -179,7 +179,7 @@ private let helloRequired =
         _ = session.send(
             #"{"id":1,"method":"set_options","params":{"layout":"dubeolsik","combi-on-double-stroke":true,"output":"jamo","toggle-keys":["Super+a"],"escape-to-latin":true}}"#
         )
-        #expect(session.options.composer.combiOnDoubleStroke)
+        #expect(session.options.flag(.combiOnDoubleStroke))
         #expect(
             session.send(#"{"id":2,"method":"key","params":{"keysym":114}}"#)
                 == #"{"id":2,"result":{"handled":true,"commit":"","preedit":"ᄀᅠ","mode":"hangul"}}"#)

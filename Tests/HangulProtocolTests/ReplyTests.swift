@@ -35,10 +35,10 @@ import Testing
             line(.integer(1), OptionsResult(state: nil, options: SessionOptions()))
                 == #"{"id":1,"result":{"options":"# + defaultOptions + "}}\n")
         var options = SessionOptions()
-        options.composer.autoReorder = true
-        options.composer.output = .jamo
-        options.toggleKeys = [KeyChord(keysym: .hangul, modifiers: [.mod5, .shift])]
-        options.escapeToLatin = true
+        options[.autoReorder] = true
+        options[.output] = "jamo"
+        options[.toggleKeys] = [KeyChord(keysym: .hangul, modifiers: [.mod5, .shift])]
+        options[.escapeToLatin] = true
         let state = StateResult(commit: "ㄱ", preedit: "", mode: .hangul)
         #expect(
             line(.integer(2), OptionsResult(state: state, options: options))
@@ -65,11 +65,11 @@ import Testing
     }
 
     @Test func patchesChangeOnlyWhatTheyName() {
-        let patch = OptionsPatch(switches: [.nonChoseongCombi: false], escapeToLatin: true)
+        let patch: OptionsPatch = [.nonChoseongCombi: false, .escapeToLatin: true]
         let patched = SessionOptions().applying(patch)
         var expected = SessionOptions()
-        expected.composer.nonChoseongCombi = false
-        expected.escapeToLatin = true
+        expected[.nonChoseongCombi] = false
+        expected[.escapeToLatin] = true
         #expect(patched == expected)
         #expect(SessionOptions().applying(OptionsPatch()) == SessionOptions())
     }

@@ -74,19 +74,17 @@ import Testing
             + #""combi-on-double-stroke":false,"non-choseong-combi":false,"extended-vowels":true,"output":"jamo","#
             + #""toggle-keys":["SUPER+ctrl+Hangul","F9"],"escape-to-latin":true,"hanja-keys":["Hangul_Hanja","F9"],"#
             + #""commit-unit":"word"}}"#
-        let expected = OptionsPatch(
-            layout: "2",
-            switches: [
-                .autoReorder: true, .combiOnDoubleStroke: false, .nonChoseongCombi: false, .extendedVowels: true,
-            ],
-            output: .jamo,
-            toggleKeys: [
+        let expected: OptionsPatch = [
+            .layout: "2", .autoReorder: true, .combiOnDoubleStroke: false, .nonChoseongCombi: false,
+            .extendedVowels: true, .output: "jamo",
+            .toggleKeys: [
                 KeyChord(keysym: .hangul, modifiers: [.control, .mod4]), KeyChord(keysym: Keysym(rawValue: 0xFFC6)),
             ],
-            escapeToLatin: true, hanjaKeys: [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)],
-            commitUnit: .word)
+            .escapeToLatin: true, .hanjaKeys: [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)],
+            .commitUnit: "word",
+        ]
         #expect(request(line)?.method == .setOptions(expected))
-        #expect(expected.toggleKeys?.map(\.description) == ["Control+Super+Hangul", "F9"])
+        #expect(expected[.toggleKeys]?.keys?.map(\.description) == ["Control+Super+Hangul", "F9"])
         #expect(
             request(#"{"id":1,"method":"set_options","params":{"layout":null}}"#)?.method == .setOptions(OptionsPatch())
         )

@@ -211,15 +211,10 @@ public struct ProtocolSession: Sendable {
     /// the options come from them (a reload may add a layout file and name it in the same edit), and
     /// in this session's catalog otherwise; a layout missing from both leaves the layout as it is.
     private mutating func apply(_ newOptions: SessionOptions, layoutsReadWith settingsLayouts: LayoutCatalog? = nil) {
-        let layout = settingsLayouts?.layout(named: newOptions.layout) ?? layouts.layout(named: newOptions.layout)
-        if let layout, layout.id != context.composer.layout.id {
-            _ = context.setLayout(layout)
+        let layouts = self.layouts
+        for key in OptionKey.perSession {
+            key.set(newOptions[key], on: &context) { settingsLayouts?.layout(named: $0) ?? layouts.layout(named: $0) }
         }
-        if newOptions.composer != context.composer.options { _ = context.setOptions(newOptions.composer) }
-        context.toggleKeys = newOptions.toggleKeys
-        context.escapeSwitchesToLatin = newOptions.escapeToLatin
-        context.hanjaKeys = newOptions.hanjaKeys
-        if newOptions.commitUnit != context.commitUnit { _ = context.setCommitUnit(newOptions.commitUnit) }
     }
 
     /// Takes settings reloaded since this session last looked, when nothing is being composed and no

@@ -165,7 +165,7 @@ final class DaemonLink {
             self.attempt = nil
             if let fresh = attempt.client, restore(fresh) {
                 client = fresh
-                hanjaKeys = fresh.hello.options.hanjaKeys
+                hanjaKeys = fresh.hello.options.keys(.hanjaKeys)
                 return fresh
             }
             hasFailed = true
