@@ -167,6 +167,12 @@ public final class HangulClient {
         try call(.closeCandidates, as: StateResult.self, timeout: timeout)
     }
 
+    /// `list_options`: every option and setting, with its kind, default, allowed values and
+    /// description, as a settings dialog shows them.
+    public func listOptions(timeout: Duration? = nil) throws(ClientError) -> OptionListResult {
+        try call(.listOptions, as: OptionListResult.self, timeout: timeout)
+    }
+
     /// Checks that the daemon answers.
     public func ping(timeout: Duration? = nil) throws(ClientError) {
         _ = try call(.ping, as: EmptyResult.self, timeout: timeout)

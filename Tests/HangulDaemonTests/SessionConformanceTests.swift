@@ -15,7 +15,7 @@ struct SessionConformanceTests {
     static let files = [
         "backspace.txt", "content-type.txt", "errors.txt", "framing.txt", "hanja.txt", "hello-negotiation.txt",
         "hello-order.txt", "hello.txt", "keys.txt", "layouts.txt", "line-too-long-unterminated.txt",
-        "line-too-long.txt",
+        "line-too-long.txt", "list-options.txt",
         "modes.txt", "options.txt", "pending.txt", "reset-cancel.txt", "sessions.txt", "status-reload.txt",
         "typing-dubeolsik.txt", "word-commit.txt",
     ]

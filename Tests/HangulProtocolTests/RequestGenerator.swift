@@ -36,6 +36,7 @@ enum RequestGenerator {
                     selection: Bool.random(using: &rng) ? "" : string(maxBytes: SurroundingText.maxBytes, using: &rng)))
         case .selectCandidate: return .selectCandidate(Int.random(in: 0...Int(Int32.max), using: &rng))
         case .closeCandidates: return .closeCandidates
+        case .listOptions: return .listOptions
         }
     }
 

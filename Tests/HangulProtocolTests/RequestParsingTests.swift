@@ -146,7 +146,7 @@ import Testing
     @Test func unknownMethodsAreAnsweredUnlessNotifications() {
         #expect(
             reply(#"{"id":1,"method":"commit"}"#)
-                == #"{"id":1,"error":{"code":-32601,"message":"unknown method \"commit\"; known: hello, key, reset, cancel, set_options, get_options, set_mode, toggle, set_content_type, ping, status, reload, set_surrounding_text, select_candidate, close_candidates"}}"#
+                == #"{"id":1,"error":{"code":-32601,"message":"unknown method \"commit\"; known: hello, key, reset, cancel, set_options, get_options, set_mode, toggle, set_content_type, ping, status, reload, set_surrounding_text, select_candidate, close_candidates, list_options"}}"#
                 + "\n")
         #expect(reply(#"{"method":"commit"}"#) == "no reply (-32601)")
     }

@@ -175,6 +175,10 @@ public struct ProtocolSession: Sendable {
         case .closeCandidates:
             context.closeCandidates()
             return reply(id: id, state(commit: WordText()))
+        case .listOptions:
+            // Not through `writer`, as `hello`: kilobytes an idle session need not keep.
+            guard let id else { return nil }
+            return Reply.line(id: id, result: OptionListResult(layouts: layouts))
         }
     }
 

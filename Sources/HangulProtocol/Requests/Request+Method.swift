@@ -37,5 +37,7 @@ extension Request {
         /// Picks the candidate at this index of the open list.
         case selectCandidate(Int)
         case closeCandidates
+        /// Every option and setting the daemon knows, described for a settings dialog.
+        case listOptions
     }
 }

@@ -16,6 +16,7 @@ extension Request.Method {
         case setSurroundingText = "set_surrounding_text"
         case selectCandidate = "select_candidate"
         case closeCandidates = "close_candidates"
+        case listOptions = "list_options"
 
     }
 }

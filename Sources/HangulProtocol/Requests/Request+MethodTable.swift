@@ -26,6 +26,7 @@ extension Request.Method {
         case .setSurroundingText: .setSurroundingText
         case .selectCandidate: .selectCandidate
         case .closeCandidates: .closeCandidates
+        case .listOptions: .listOptions
         }
     }
 
@@ -55,6 +56,7 @@ extension Request.Method {
                         try params.required("index", "the index of a candidate in the open list, such as 0"),
                         field: "index", expected: "an integer candidate index", range: 0...Int64(Int32.max))))
         case .closeCandidates: .closeCandidates
+        case .listOptions: .listOptions
         }
     }
 
@@ -85,7 +87,7 @@ extension Request.Method {
             writer.raw(#","params":{"index":"#)
             writer.integer(Int64(index))
             writer.raw("}")
-        case .reset, .cancel, .getOptions, .toggle, .ping, .status, .reload, .closeCandidates:
+        case .reset, .cancel, .getOptions, .toggle, .ping, .status, .reload, .closeCandidates, .listOptions:
             break
         }
     }
