@@ -36,6 +36,10 @@ public struct InputContext: Sendable {
     /// (`Hangul`) and Shift+space (the option table's default). A chord may be a modifier key such
     /// as `Alt_R`.
     public var toggleKeys: [KeyChord] = OptionKey.toggleKeys.defaultValue.keys ?? []
+    /// Key chords that switch to Hangul, and to Latin, whatever the mode (`hangul-keys`,
+    /// `latin-keys`): none by default. Checked after ``toggleKeys``, with the same matching.
+    public var hangulKeys: [KeyChord] = OptionKey.hangulKeys.defaultValue.keys ?? []
+    public var latinKeys: [KeyChord] = OptionKey.latinKeys.defaultValue.keys ?? []
     /// Whether Escape also switches to Latin, for vi users who leave insert mode with it.
     public var escapeSwitchesToLatin = OptionKey.escapeToLatin.defaultValue.flag ?? false
     /// The keycode decoder; without one (or without keycodes in events) positions come from keysyms.
@@ -150,6 +154,14 @@ public struct InputContext: Sendable {
         if contentType == .password { return Self.unchanged(preedit: word.preedit, mode: effectiveMode) }
         if toggleKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
             let commit = toggle()
+            return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
+        }
+        if !hangulKeys.isEmpty, hangulKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
+            let commit = setMode(.hangul)
+            return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
+        }
+        if !latinKeys.isEmpty, latinKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
+            let commit = setMode(.latin)
             return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
         }
         if mode == .latin || keysym.isModifier { return Self.unchanged(preedit: word.preedit, mode: effectiveMode) }

@@ -18,7 +18,7 @@ struct HangulCtl: ParsableCommand {
             See the README's Configuration section, or contrib/config.toml, for every key.
             """,
         version: Wire.serverVersion,
-        subcommands: [Config.self, Status.self, Reload.self]
+        subcommands: [Config.self, Status.self, Reload.self, Mode.self]
     )
 }
 

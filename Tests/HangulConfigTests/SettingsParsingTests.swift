@@ -79,6 +79,9 @@ import Testing
                 hanja-keys = ["Shift+space", "Hangul_Hanja"]
                 start-mode = "latin"
                 commit-unit = "word"
+                hangul-keys = []
+                latin-keys = []
+                mode-scope = "global"
 
                 """)
     }
@@ -142,7 +145,7 @@ import Testing
     @Test func anUnknownKeyListsTheKnownOnes() {
         #expect(
             Self.problems("\n\nlayuot = \"3f\"")
-                == #"\#(Self.path):3: unknown key "layuot"; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit"#
+                == #"\#(Self.path):3: unknown key "layuot"; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope"#
         )
     }
 
@@ -155,14 +158,14 @@ import Testing
     @Test func aTableIsRejectedWithItsHeadersLine() {
         #expect(
             Self.problems("layout = \"2\"\n\n[hangul]\nlayout = \"3f\"\n")
-                == #"\#(Self.path):3: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit"#
+                == #"\#(Self.path):3: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope"#
         )
     }
 
     @Test func aDottedKeyIsRejectedAsATable() {
         #expect(
             Self.problems("hangul.layout = \"3f\"")
-                == #"\#(Self.path):1: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit"#
+                == #"\#(Self.path):1: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope"#
         )
     }
 
@@ -311,7 +314,7 @@ import Testing
     @Test func theDefaultsAreTheProtocolsDefaultOptions() {
         #expect(
             Settings().json
-                == #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","start-mode":"hangul"}"#
+                == #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"start-mode":"hangul","mode-scope":"global"}"#
         )
     }
 
@@ -332,7 +335,7 @@ import Testing
             """, source: "config.toml", layouts: .builtIn)
         #expect(
             settings.json
-                == #"{"layout":"3f","auto-reorder":true,"combi-on-double-stroke":true,"non-choseong-combi":false,"extended-vowels":false,"output":"jamo","toggle-keys":["Control+space"],"escape-to-latin":true,"hanja-keys":["F9"],"commit-unit":"word","start-mode":"latin"}"#
+                == #"{"layout":"3f","auto-reorder":true,"combi-on-double-stroke":true,"non-choseong-combi":false,"extended-vowels":false,"output":"jamo","toggle-keys":["Control+space"],"escape-to-latin":true,"hanja-keys":["F9"],"commit-unit":"word","hangul-keys":[],"latin-keys":[],"start-mode":"latin","mode-scope":"global"}"#
         )
     }
 }

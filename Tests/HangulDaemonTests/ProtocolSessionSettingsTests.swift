@@ -19,7 +19,7 @@ import Testing
         #""options":{"layout":"\#(layout)","auto-reorder":false,"combi-on-double-stroke":false,"#
             + #""non-choseong-combi":true,"extended-vowels":true,"output":"syllables","#
             + #""toggle-keys":["Hangul","Shift+space"],"escape-to-latin":\#(escapeToLatin),"#
-            + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}"#
+            + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}"#
     }
 
     @Test func aNewSessionStartsFromTheSettingsAndFollowsAReloadAtTheBoundary() {
@@ -76,7 +76,8 @@ import Testing
             with: ConfiguredSettings(options: [.layout: "3f", .hanjaKeys: [KeyChord(keysym: .f9)]]))
         #expect(
             Self.send(#"{"id":3,"method":"get_options"}"#, to: &session)?.hasSuffix(
-                #""escape-to-latin":false,"hanja-keys":[],"commit-unit":"syllable"}}}"#) == true)
+                #""escape-to-latin":false,"hanja-keys":[],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}}}"#
+            ) == true)
     }
 
     /// Issue 23, fault 16: a session opened with the catalog before a reload, which then adopts

@@ -37,6 +37,13 @@ enum RequestGenerator {
         case .selectCandidate: return .selectCandidate(Int.random(in: 0...Int(Int32.max), using: &rng))
         case .closeCandidates: return .closeCandidates
         case .listOptions: return .listOptions
+        case .setFocus:
+            return .setFocus(
+                FocusChange(
+                    focused: Bool.random(using: &rng), application: Bool.random(using: &rng) ? "" : "gedit",
+                    field: Bool.random(using: &rng) ? "" : "/org/freedesktop/IBus/InputContext_7"))
+        case .focusedMode:
+            return .focusedMode(Bool.random(using: &rng) ? nil : ModeChange.allCases.randomElement(using: &rng))
         }
     }
 

@@ -146,7 +146,7 @@ import Testing
     @Test func unknownMethodsAreAnsweredUnlessNotifications() {
         #expect(
             reply(#"{"id":1,"method":"commit"}"#)
-                == #"{"id":1,"error":{"code":-32601,"message":"unknown method \"commit\"; known: hello, key, reset, cancel, set_options, get_options, set_mode, toggle, set_content_type, ping, status, reload, set_surrounding_text, select_candidate, close_candidates, list_options"}}"#
+                == #"{"id":1,"error":{"code":-32601,"message":"unknown method \"commit\"; known: hello, key, reset, cancel, set_options, get_options, set_mode, toggle, set_content_type, ping, status, reload, set_surrounding_text, select_candidate, close_candidates, list_options, set_focus, focused_mode"}}"#
                 + "\n")
         #expect(reply(#"{"method":"commit"}"#) == "no reply (-32601)")
     }
@@ -199,7 +199,7 @@ import Testing
         ),
         (
             #"{"id":1,"method":"set_options","params":{"layout":"2","x":1}}"#,
-            #"{"id":1,"error":{"code":-32602,"message":"unknown option \"x\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, commit-unit"}}"#
+            #"{"id":1,"error":{"code":-32602,"message":"unknown option \"x\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, commit-unit, hangul-keys, latin-keys"}}"#
         ),
         (
             #"{"id":1,"method":"set_options","params":{"layout":"3x"}}"#,

@@ -18,13 +18,19 @@ extension OptionKey {
                 OptionChoice("syllables", "Precomposed syllables", "완성형 음절"),
                 OptionChoice("jamo", "Conjoining jamo", "조합형 자모"),
             ])
-        case .toggleKeys, .hanjaKeys: .keys
+        case .toggleKeys, .hanjaKeys, .hangulKeys, .latinKeys: .keys
         case .startMode:
             .choice([OptionChoice("hangul", "Hangul", "한글"), OptionChoice("latin", "Latin", "영문")])
         case .commitUnit:
             .choice([
                 OptionChoice("syllable", "Syllable by syllable", "음절 단위"),
                 OptionChoice("word", "Word by word", "단어 단위"),
+            ])
+        case .modeScope:
+            .choice([
+                OptionChoice("global", "One mode for every field", "모든 입력란에 한 모드"),
+                OptionChoice("application", "One mode per application", "프로그램마다 따로"),
+                OptionChoice("field", "One mode per input field", "입력란마다 따로"),
             ])
         }
     }
@@ -42,6 +48,8 @@ extension OptionKey {
         case .hanjaKeys: .keys([KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)])
         case .startMode: .word(InputMode.hangul.rawValue)
         case .commitUnit: .word(CommitUnit.syllable.rawValue)
+        case .hangulKeys, .latinKeys: .keys([])
+        case .modeScope: .word("global")
         }
     }
 
@@ -50,9 +58,9 @@ extension OptionKey {
     public var isPerSession: Bool {
         switch self {
         case .layout, .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels, .output, .toggleKeys,
-            .escapeToLatin, .hanjaKeys, .commitUnit:
+            .escapeToLatin, .hanjaKeys, .commitUnit, .hangulKeys, .latinKeys:
             true
-        case .startMode: false
+        case .startMode, .modeScope: false
         }
     }
 
@@ -61,10 +69,11 @@ extension OptionKey {
     public var valueFromOlderDaemon: OptionValue? {
         switch self {
         case .layout, .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels, .output, .toggleKeys,
-            .escapeToLatin, .startMode:
+            .escapeToLatin, .startMode, .modeScope:
             nil
         case .hanjaKeys: .keys([])  // before hanja conversion: no hanja keys
         case .commitUnit: .word(CommitUnit.syllable.rawValue)  // before word mode
+        case .hangulKeys, .latinKeys: .keys([])  // before mode keys
         }
     }
 
@@ -92,6 +101,13 @@ extension OptionKey {
         case .hanjaKeys: ("Keys that open and close the hanja candidate list", "한자 후보 목록을 여닫는 키")
         case .startMode: ("The mode a new input field starts in", "새 입력란의 시작 모드")
         case .commitUnit: ("Commit each syllable when it is finished, or hold the whole word", "음절 단위 또는 단어 단위로 확정")
+        case .hangulKeys: ("Keys that switch to Hangul, whatever the mode", "누르면 한글 모드로 바꾸는 키")
+        case .latinKeys: ("Keys that switch to Latin, whatever the mode", "누르면 영문 모드로 바꾸는 키")
+        case .modeScope:
+            (
+                "Whether the mode is shared by every field, kept per application, or per field",
+                "한/영 모드를 모든 입력란이 함께 쓸지, 프로그램마다 또는 입력란마다 따로 둘지"
+            )
         }
     }
 
@@ -105,8 +121,10 @@ extension OptionKey {
         case .toggleKeys: .keys(context.toggleKeys)
         case .escapeToLatin: .flag(context.escapeSwitchesToLatin)
         case .hanjaKeys: .keys(context.hanjaKeys)
-        case .startMode: nil
+        case .startMode, .modeScope: nil
         case .commitUnit: .word(context.commitUnit.rawValue)
+        case .hangulKeys: .keys(context.hangulKeys)
+        case .latinKeys: .keys(context.latinKeys)
         }
     }
 
@@ -136,7 +154,11 @@ extension OptionKey {
             if let flag = value.flag { context.escapeSwitchesToLatin = flag }
         case .hanjaKeys:
             if let keys = value.keys { context.hanjaKeys = keys }
-        case .startMode:
+        case .hangulKeys:
+            if let keys = value.keys { context.hangulKeys = keys }
+        case .latinKeys:
+            if let keys = value.keys { context.latinKeys = keys }
+        case .startMode, .modeScope:
             break
         case .commitUnit:
             if let unit = value.word.flatMap(CommitUnit.init(rawValue:)) { return context.setCommitUnit(unit) }

@@ -18,6 +18,9 @@ public enum OptionKey: String, CaseIterable, Hashable, Sendable {
     case hanjaKeys = "hanja-keys"
     case startMode = "start-mode"
     case commitUnit = "commit-unit"
+    case hangulKeys = "hangul-keys"
+    case latinKeys = "latin-keys"
+    case modeScope = "mode-scope"
 
     /// The options one session has, in the wire's order: what `hello`, `get_options` and
     /// `set_options` report and `set_options` takes.

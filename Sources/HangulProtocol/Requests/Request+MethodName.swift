@@ -17,6 +17,8 @@ extension Request.Method {
         case selectCandidate = "select_candidate"
         case closeCandidates = "close_candidates"
         case listOptions = "list_options"
+        case setFocus = "set_focus"
+        case focusedMode = "focused_mode"
 
     }
 }

@@ -27,6 +27,8 @@ extension Request.Method {
         case .selectCandidate: .selectCandidate
         case .closeCandidates: .closeCandidates
         case .listOptions: .listOptions
+        case .setFocus: .setFocus
+        case .focusedMode: .focusedMode
         }
     }
 
@@ -57,6 +59,8 @@ extension Request.Method {
                         field: "index", expected: "an integer candidate index", range: 0...Int64(Int32.max))))
         case .closeCandidates: .closeCandidates
         case .listOptions: .listOptions
+        case .setFocus: .setFocus(try FocusChange(reading: params))
+        case .focusedMode: .focusedMode(try params.choice("mode", as: ModeChange.self))
         }
     }
 
@@ -86,6 +90,14 @@ extension Request.Method {
         case .selectCandidate(let index):
             writer.raw(#","params":{"index":"#)
             writer.integer(Int64(index))
+            writer.raw("}")
+        case .setFocus(let change):
+            writer.raw(#","params":"#)
+            change.write(to: &writer)
+        case .focusedMode(let change):
+            guard let change else { break }
+            writer.raw(#","params":{"mode":"#)
+            writer.string(change.rawValue)
             writer.raw("}")
         case .reset, .cancel, .getOptions, .toggle, .ping, .status, .reload, .closeCandidates, .listOptions:
             break
