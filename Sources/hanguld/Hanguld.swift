@@ -149,11 +149,13 @@ struct Hanguld: AsyncParsableCommand {
             watching.append(DirectoryWatcher.Watch(directory: layoutDirectory, matches: { $0.hasSuffix(".layout") }))
         }
         let hanja = Self.hanjaSource(files: self.hanjaFiles, system: !self.noSystemHanja, logger: logger)
+        let focus = FocusBoard()
         try await Daemon.run(
             socketPath: self.socket,
             configuration: configuration,
             factory: ProtocolSessionFactory(
-                decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja),
+                decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja,
+                focus: focus),
             reload: { install in
                 hanja.reload()
                 guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return }
@@ -165,7 +167,7 @@ struct Hanguld: AsyncParsableCommand {
                 install(
                     ProtocolSessionFactory(
                         decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store,
-                        hanja: hanja))
+                        hanja: hanja, focus: focus))
                 Self.publish(outcome, read: layouts, of: loader, into: store, logger: logger)
             },
             watching: watching,

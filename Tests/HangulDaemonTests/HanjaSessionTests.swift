@@ -47,7 +47,10 @@ private func key(_ id: Int, _ keysym: Int) -> String {
         let sent = session.send(#"{"id":5,"method":"set_options","params":{}}"#)
         let reply = try #require(sent)
         #expect(reply.hasPrefix(#"{"id":5,"result":{"commit":"한","preedit":"","mode":"hangul","options":{"#))
-        #expect(reply.hasSuffix(#""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"},"candidates":null}}"#))
+        #expect(
+            reply.hasSuffix(
+                #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]},"candidates":null}}"#
+            ))
     }
 
     @Test func thePasswordFieldClosesTheListAndPassesTheHanjaKey() {
@@ -77,7 +80,7 @@ private func key(_ id: Int, _ keysym: Int) -> String {
         let opened = try #require(openedAfterReload)
         #expect(opened == steady.send(key(2, 0xFFC6)))
         #expect(opened.contains(#""candidates":{"#))
-        store.replace(with: ConfiguredSettings(options: OptionsPatch(layout: "3f")))
+        store.replace(with: ConfiguredSettings(options: [.layout: "3f"]))
         let pickedAfterReload = reloaded.send(key(3, 0x31))
         let pickedSteadily = steady.send(key(3, 0x31))
         let picked = try #require(pickedAfterReload)

@@ -13,9 +13,10 @@ import Testing
 @Suite(.enabled(if: TestKeymaps.shouldRun, "needs the Debian package xkb-data"))
 struct SessionConformanceTests {
     static let files = [
-        "backspace.txt", "content-type.txt", "errors.txt", "framing.txt", "hanja.txt", "hello-negotiation.txt",
+        "backspace.txt", "content-type.txt", "errors.txt", "focus.txt", "framing.txt", "hanja.txt",
+        "hello-negotiation.txt",
         "hello-order.txt", "hello.txt", "keys.txt", "layouts.txt", "line-too-long-unterminated.txt",
-        "line-too-long.txt",
+        "line-too-long.txt", "list-options.txt", "mode-keys.txt",
         "modes.txt", "options.txt", "pending.txt", "reset-cancel.txt", "sessions.txt", "status-reload.txt",
         "typing-dubeolsik.txt", "word-commit.txt",
     ]

@@ -20,11 +20,11 @@ struct SettingsLoaderTests {
             Issue.record("the file was refused")
             return
         }
-        #expect(settings.options.layout == "3f")
-        #expect(settings.options.escapeToLatin == true)
-        #expect(settings.options.switches[.nonChoseongCombi] == true)
+        #expect(settings.options[.layout] == "3f")
+        #expect(settings.options[.escapeToLatin] == true)
+        #expect(settings.options[.nonChoseongCombi] == true)
         #expect(
-            settings.options.toggleKeys == [KeyChord(keysym: .hangul), KeyChord(keysym: .space, modifiers: .shift)])
+            settings.options[.toggleKeys] == [KeyChord(keysym: .hangul), KeyChord(keysym: .space, modifiers: .shift)])
         #expect(settings.startMode == .latin)
         #expect(settings.commitUnit == .syllable)
     }
@@ -36,7 +36,7 @@ struct SettingsLoaderTests {
             Issue.record("a missing file was refused")
             return
         }
-        #expect(settings.options.layout == "2")
+        #expect(settings.options[.layout] == "2")
         #expect(settings.startMode == .hangul)
     }
 
