@@ -43,7 +43,7 @@ import Testing
         #expect(check.status == 1)
         #expect(
             check.stderr == """
-                \(path):1: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")
+                \(path):1: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")
                 \(path):2: commit-unit must be "syllable" or "word", not "words"
 
                 """)

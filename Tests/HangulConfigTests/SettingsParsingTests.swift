@@ -101,7 +101,7 @@ import Testing
         #expect(try Self.parse(#"layout = "home-row""#, layouts: catalog).layout == "home-row")
         #expect(
             Self.problems(#"layout = "home-row""#)
-                == #"\#(Self.path):1: unknown layout "home-row"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")"#
+                == #"\#(Self.path):1: unknown layout "home-row"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")"#
         )
     }
 
@@ -217,11 +217,11 @@ import Testing
         (#"commit-unit = "words""#, #"commit-unit must be "syllable" or "word", not "words""#),
         (
             #"layout = "3x""#,
-            #"unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")"#
+            #"unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")"#
         ),
         (
             #"layout = "a very long layout name that goes on and on""#,
-            #"unknown layout "a very long layout name that goe…"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")"#
+            #"unknown layout "a very long layout name that goe…"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")"#
         ),
     ])
     func aValueNotAcceptedListsTheAcceptedOnes(line: String, reason: String) {
@@ -274,7 +274,7 @@ import Testing
         #expect(
             Self.problems(text) == """
                 \(Self.path):1: start-mode must be "hangul" or "latin", not "vim"
-                \(Self.path):2: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")
+                \(Self.path):2: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")
                 \(Self.path):4: auto-reorder must be true or false, not the string "on"
                 """)
     }

@@ -17,7 +17,10 @@ import Testing
         #expect(client.hello.mode == .hangul)
         #expect(client.hello.options == SessionOptions())
         #expect(client.hello.methods == Request.Method.Name.allCases)
-        #expect(client.hello.layouts.map(\.id) == ["2", "2y", "32", "39", "3f", "3s", "3y", "ro", "ahn"])
+        #expect(
+            client.hello.layouts.map(\.id) == [
+                "2", "2y", "32", "39", "3f", "3s", "3y", "3sin-p2", "3sin-1995", "ro", "ahn",
+            ])
 
         let r = KeyEvent(keysym: Keysym(rawValue: 0x72))
         #expect(try client.key(r) == KeyReply(handled: true, commit: "", preedit: "ㄱ", mode: .hangul))
@@ -78,7 +81,8 @@ import Testing
         let client = try HangulClient(socketPath: daemon.socketPath)
         #expect(
             throws: ClientError.server(
-                code: -32001, message: #"unknown layout "9"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn"#)
+                code: -32001,
+                message: #"unknown layout "9"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn"#)
         ) { try client.setOptions(OptionsPatch(layout: "9")) }
         #expect(throws: Never.self) { try client.ping() }
         _ = try await daemon.stop()

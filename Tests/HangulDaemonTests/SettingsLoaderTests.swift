@@ -47,7 +47,7 @@ struct SettingsLoaderTests {
         #expect(
             SettingsLoader(configPath: path).load(layouts: .builtIn)
                 == .refused([
-                    #"\#(path):1: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")"#,
+                    #"\#(path):1: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")"#,
                     #"\#(path):3: output must be "syllables" or "jamo", not "syllable""#,
                 ]))
     }

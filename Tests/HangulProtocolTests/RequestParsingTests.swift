@@ -205,7 +205,7 @@ import Testing
         ),
         (
             #"{"id":1,"method":"set_options","params":{"layout":"3x"}}"#,
-            #"{"id":1,"error":{"code":-32001,"message":"unknown layout \"3x\"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn"}}"#
+            #"{"id":1,"error":{"code":-32001,"message":"unknown layout \"3x\"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn"}}"#
         ),
         (
             #"{"id":1,"method":"hello","params":{"protocol":-3}}"#,

@@ -114,8 +114,7 @@ void DaemonLink::fail(Status why) {
     // deadline per try, so after a timeout every key passes through untouched for 1, 2, 4, 8, then
     // 16 s (PROTOCOL.md section 8.2).
     if (why == Status::Timeout) {
-        timeoutsInARow_ = std::min(timeoutsInARow_ + 1, 5);
-        silentUntil_ = Clock::now() + std::chrono::seconds(1 << (timeoutsInARow_ - 1));
+        reconnect_.timedOut(Clock::now());
     }
     if (!warned_) {
         warned_ = true;
@@ -156,13 +155,14 @@ bool DaemonLink::connectAndGreet() {
         fail(status == Status::Refused ? Status::Broken : status);
         return false;
     }
+    reconnect_.answered(); // hello's result in time ends the back-off too
     fresh_ = true;
     warned_ = false;
     return true;
 }
 
 bool DaemonLink::ensureSession() {
-    if (Clock::now() < silentUntil_) {
+    if (reconnect_.isSilent(Clock::now())) {
         close();
         return false;
     }
@@ -185,7 +185,7 @@ std::optional<nlohmann::json> DaemonLink::call(const char *method, const nlohman
         fail(status);
         return std::nullopt;
     }
-    timeoutsInARow_ = 0; // one reply in time ends the back-off
+    reconnect_.answered(); // one reply in time ends the back-off
     return reply;
 }
 

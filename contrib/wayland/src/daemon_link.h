@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reconnectrule.h"
+
 namespace hangul_wayland {
 
 using Clock = std::chrono::steady_clock;
@@ -64,8 +66,7 @@ private:
     int64_t nextId_ = 1;
     std::string pending_;
     bool fresh_ = false;
-    int timeoutsInARow_ = 0;
-    Clock::time_point silentUntil_{};
+    hanguld::ReconnectRule reconnect_; // PROTOCOL.md section 8.2, one per process
     Clock::time_point nextSpawn_{};
     bool warned_ = false;
 };
