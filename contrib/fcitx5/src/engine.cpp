@@ -95,7 +95,7 @@ void HangulDaemonEngine::warnAboutOldConfiguration() {
     }
     // A user who set a layout here must not find it silently gone: name the command that sets it now.
     std::string layout;
-    if (auto value = old.valueByPath("Layout"); value && !value->empty()) {
+    if (const auto *value = old.valueByPath("Layout"); value && !value->empty()) {
         layout = *value;
     }
     const std::string path =
@@ -292,7 +292,7 @@ std::string ModeAction::shortText(fcitx::InputContext *ic) const {
     return engine_->shownMode(ic) == Mode::Latin ? "A (Latin)" : "한 (Hangul)";
 }
 
-std::string ModeAction::longText(fcitx::InputContext *) const { return "Switch between Hangul and Latin"; }
+std::string ModeAction::longText(fcitx::InputContext * /*ic*/) const { return "Switch between Hangul and Latin"; }
 
 std::string ModeAction::icon(fcitx::InputContext *ic) const {
     return engine_->shownMode(ic) == Mode::Latin ? "input-keyboard" : "";
@@ -336,7 +336,7 @@ bool HangulDaemonEngine::sendSurroundingText(fcitx::InputContext *ic, SessionSta
     return true;
 }
 
-void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEvent &event) {
+void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry & /*entry*/, fcitx::KeyEvent &event) {
     auto *ic = event.inputContext();
     auto &state = stateOf(ic);
     if (!ensureSession(ic, state)) {
@@ -385,7 +385,7 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEve
     }
 }
 
-void HangulDaemonEngine::activate(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+void HangulDaemonEngine::activate(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {
     // Connect now rather than on the first key, so the indicator is right and the first key is fast.
     auto *ic = event.inputContext();
     auto &state = stateOf(ic);
@@ -429,23 +429,23 @@ void HangulDaemonEngine::endComposition(fcitx::InputContext *ic, SessionState &s
     perform(ic, state, contract.hideCandidates());
 }
 
-void HangulDaemonEngine::deactivate(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+void HangulDaemonEngine::deactivate(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {
     auto *ic = event.inputContext();
     // Switching to another input method keeps the focus, and no one else commits the preedit; on
     // focus out fcitx5 has already committed the client preedit.
     endComposition(ic, stateOf(ic), event.type() == fcitx::EventType::InputContextSwitchInputMethod);
 }
 
-void HangulDaemonEngine::reset(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+void HangulDaemonEngine::reset(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {
     auto *ic = event.inputContext();
     endComposition(ic, stateOf(ic), false);
 }
 
-std::string HangulDaemonEngine::subModeLabelImpl(const fcitx::InputMethodEntry &, fcitx::InputContext &ic) {
+std::string HangulDaemonEngine::subModeLabelImpl(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContext &ic) {
     return shownMode(&ic) == Mode::Latin ? "A" : "한";
 }
 
-std::string HangulDaemonEngine::subModeIconImpl(const fcitx::InputMethodEntry &, fcitx::InputContext &ic) {
+std::string HangulDaemonEngine::subModeIconImpl(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContext &ic) {
     // Latin shows a plain keyboard; Hangul keeps the input method's own icon.
     return shownMode(&ic) == Mode::Latin ? "input-keyboard" : "";
 }

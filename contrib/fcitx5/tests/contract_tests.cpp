@@ -166,7 +166,8 @@ void runReconnectCase(const json &testCase) {
             } else if (event == "answered") {
                 rule.answered();
             } else {
-                problem = where + "unknown event " + event;
+                problem = where;
+                problem += "unknown event " + event;
                 break;
             }
         }
@@ -286,9 +287,7 @@ void keysAndIndicator() {
            "a keysym past the protocol's range is no key to send");
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
+int run(int argc, char **argv) {
     if (argc != 2) {
         std::cerr << "usage: contract_tests PATH/TO/frontend-contract-cases.json\n";
         return 2;
@@ -315,4 +314,18 @@ int main(int argc, char **argv) {
     keysAndIndicator();
     std::cout << passed << " passed, " << failed << " failed\n";
     return failed == 0 ? 0 : 1;
+}
+
+} // namespace
+
+// A malformed case table (a field of the wrong type) throws from nlohmann::json: say so and fail.
+int main(int argc, char **argv) {
+    try {
+        return run(argc, argv);
+    } catch (const std::exception &error) {
+        std::cerr << "contract_tests: the case table is malformed: " << error.what() << "\n";
+    } catch (...) {
+        std::cerr << "contract_tests: stopped by an unknown exception\n";
+    }
+    return 1;
 }

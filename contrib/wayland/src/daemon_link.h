@@ -55,7 +55,7 @@ private:
     bool connectAndGreet();
     Status open(int &error);
     bool startDaemon();
-    Status exchange(const std::string &line, int64_t id, Clock::time_point deadline, nlohmann::json &reply);
+    Status exchange(const std::string &line, int64_t id, Clock::time_point deadline, nlohmann::json &result);
     bool writeAll(const std::string &line, Clock::time_point deadline, Status &status);
     Status readLine(Clock::time_point deadline, std::string &line);
     void fail(Status why);

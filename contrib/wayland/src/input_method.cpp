@@ -32,7 +32,8 @@ uint32_t nowMilliseconds() {
 
 InputMethod *self(void *data) { return static_cast<InputMethod *>(data); }
 
-const zwp_input_method_v2_listener inputMethodListener = {
+// constexpr: the table is filled in at compile time, so its initialisation cannot throw.
+constexpr zwp_input_method_v2_listener inputMethodListener = {
     .activate = [](void *data, zwp_input_method_v2 *) { self(data)->onActivate(); },
     .deactivate = [](void *data, zwp_input_method_v2 *) { self(data)->onDeactivate(); },
     .surrounding_text = [](void *data, zwp_input_method_v2 *, const char *text, uint32_t cursor,
@@ -44,7 +45,7 @@ const zwp_input_method_v2_listener inputMethodListener = {
     .unavailable = [](void *data, zwp_input_method_v2 *) { self(data)->onUnavailable(); },
 };
 
-const zwp_input_method_keyboard_grab_v2_listener grabListener = {
+constexpr zwp_input_method_keyboard_grab_v2_listener grabListener = {
     .keymap = [](void *data, zwp_input_method_keyboard_grab_v2 *, uint32_t format, int32_t fd,
                  uint32_t size) { self(data)->onKeymap(format, fd, size); },
     .key = [](void *data, zwp_input_method_keyboard_grab_v2 *, uint32_t, uint32_t time, uint32_t key,
@@ -218,7 +219,8 @@ void InputMethod::sendSurroundingText() {
     const std::string_view text = current_.surrounding;
     const size_t cursor = characterStart(text, current_.cursor);
     const size_t anchor = characterStart(text, current_.anchor);
-    const size_t from = std::min(cursor, anchor), to = std::max(cursor, anchor);
+    const size_t from = std::min(cursor, anchor);
+    const size_t to = std::max(cursor, anchor);
     daemon_.notify("set_surrounding_text",
                    {{"text", std::string(tailUtf8(text.substr(0, from), 4096))},
                     {"selection", std::string(text.substr(from, std::min<size_t>(to - from, 4096)))}});
@@ -289,7 +291,7 @@ void InputMethod::onKey(uint32_t time, uint32_t key, uint32_t state) {
     } else if (state == keyRepeated) {
         // The compositor repeats for us: a key held in the application repeats there by itself; a key
         // the daemon took repeats as what it composes, never as the raw key.
-        if (consumed_.count(key)) {
+        if (consumed_.contains(key)) {
             stopRepeat();
             press(time, key, true);
         }
@@ -565,7 +567,7 @@ void InputMethod::repeatTimerFired() {
     if (read(repeatTimer_, &expirations, sizeof(expirations)) != sizeof(expirations) || !repeating_) {
         return;
     }
-    if (!consumed_.count(repeatKey_) || !current_.active) {
+    if (!consumed_.contains(repeatKey_) || !current_.active) {
         stopRepeat();
         return;
     }

@@ -30,7 +30,8 @@ struct Globals {
     zwp_virtual_keyboard_manager_v1 *keyboards = nullptr;
 };
 
-const wl_registry_listener registryListener = {
+// constexpr: the table is filled in at compile time, so its initialisation cannot throw.
+constexpr wl_registry_listener registryListener = {
     .global =
         [](void *data, wl_registry *registry, uint32_t name, const char *interface, uint32_t) {
             auto *globals = static_cast<Globals *>(data);

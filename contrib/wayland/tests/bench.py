@@ -56,7 +56,7 @@ def measure(sway, keyboard, work, name, count, ready_check):
             seen = len(changes(times))
             start = time.monotonic_ns()
             keyboard.send([f"p {KEY_K}"])  # ㅏ takes the ㄱ: 가 is committed, 가 composes
-            landed = harness.wait_for(lambda: len(changes(times)) > seen, 2, step=0.0005)
+            landed = harness.wait_for(lambda seen=seen: len(changes(times)) > seen, 2, step=0.0005)
             if not landed:
                 raise RuntimeError(f"{name}: a key's commit did not reach the window within 2 s")
             latencies.append((changes(times)[seen][0] - start) / 1e9)
@@ -103,7 +103,7 @@ def main():
         for round_number in range(rounds):
             method = harness.InputMethod(sway, daemon.environment(), "--no-start")
 
-            def ours_ready():
+            def ours_ready(method=method):
                 keyboard.tap(harness.KEY_SHIFT_L, pace=1)
                 method.wait("trace: activate", 10)
                 method.wait("trace: keymap", 5)

@@ -4,7 +4,9 @@
 //   p CODE    press the key with this evdev code      r CODE   release it
 //   s MS      sleep                                   sync     round trip, then print "synced"
 // Modifiers follow the keys through its own xkb state, as a keyboard's would.
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <string>
@@ -21,7 +23,8 @@ namespace {
 wl_seat *seat = nullptr;
 zwp_virtual_keyboard_manager_v1 *manager = nullptr;
 
-const wl_registry_listener registryListener = {
+// constexpr: the table is filled in at compile time, so its initialisation cannot throw.
+constexpr wl_registry_listener registryListener = {
     .global =
         [](void *, wl_registry *registry, uint32_t name, const char *interface, uint32_t) {
             if (std::strcmp(interface, wl_seat_interface.name) == 0 && !seat) {
@@ -72,11 +75,16 @@ int main() {
     char line[256];
     while (std::fgets(line, sizeof(line), stdin)) {
         char command[16] = {0};
-        long value = 0;
-        int fields = std::sscanf(line, "%15s %ld", command, &value);
-        if (fields < 1) {
+        int end = 0;
+        if (std::sscanf(line, "%15s%n", command, &end) < 1) {
             continue;
         }
+        // The number after the command, if one follows: strtol reports what sscanf's %ld cannot (no
+        // digits, or out of range).
+        char *numberEnd = nullptr;
+        errno = 0;
+        const long value = std::strtol(line + end, &numberEnd, 10);
+        const int fields = numberEnd != line + end && errno == 0 ? 2 : 1;
         if ((std::strcmp(command, "p") == 0 || std::strcmp(command, "r") == 0) && fields == 2) {
             const bool press = command[0] == 'p';
             zwp_virtual_keyboard_v1_key(keyboard, now(), static_cast<uint32_t>(value),

@@ -90,20 +90,22 @@ class Sway:
             os.chown(self.runtime, user.pw_uid, user.pw_gid)
             command = ["runuser", "-u", TEST_USER, "--", "env", *[f"{k}={v}" for k, v in environment.items()], *command]
             environment = None
-        self.log = open(os.path.join(work, "sway.log"), "wb")
-        self.process = subprocess.Popen(command, env=environment, stdout=self.log, stderr=self.log, cwd=work)
+        self.log_path = os.path.join(work, "sway.log")
+        # sway keeps its own copy of the descriptor; ours is closed once it has started.
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(command, env=environment, stdout=log, stderr=log, cwd=work)
         socket_path = os.path.join(self.runtime, "wayland-1")
         if not wait_for(
             lambda: os.path.exists(socket_path) and glob.glob(os.path.join(self.runtime, "sway-ipc.*")), 15
         ):
-            raise RuntimeError(f"sway did not start; its log: {self.log.name}")
+            raise RuntimeError(f"sway did not start; its log: {self.log_path}")
         self.ipc = glob.glob(os.path.join(self.runtime, "sway-ipc.*"))[0]
 
     def environment(self):
         return dict(os.environ, XDG_RUNTIME_DIR=self.runtime, WAYLAND_DISPLAY="wayland-1", SWAYSOCK=self.ipc)
 
     def command(self, *words):
-        return subprocess.run(["swaymsg", "-s", self.ipc, *words], capture_output=True, text=True).stdout
+        return subprocess.run(["swaymsg", "-s", self.ipc, *words], check=False, capture_output=True, text=True).stdout
 
     def stop(self):
         self.process.terminate()
@@ -111,7 +113,6 @@ class Sway:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
-        self.log.close()
 
 
 class InputMethod:
@@ -273,6 +274,11 @@ def close_window(window, method):
     method.wait("trace: keymap", 5)
 
 
+def read_text(path):
+    with open(path, encoding="utf-8") as file:
+        return file.read()
+
+
 def live_text(output):
     try:
         with open(output + ".live", encoding="utf-8") as file:
@@ -297,16 +303,16 @@ def test_corpus(sway, keyboard, method, work):
         for number, keys in enumerate(lines, 1):
             keyboard.type(keys, pace=1)
             keyboard.tap(KEY_RETURN, pace=1)
-            wait_for(lambda: live_text(output).count("\n") >= number, 5, step=0.002)
+            wait_for(lambda number=number: live_text(output).count("\n") >= number, 5, step=0.002)
         keyboard.sync()
         time.sleep(0.5)
         open(output + ".done", "w").close()
         wait_for(lambda: os.path.exists(output), 30)
-        typed = open(output, encoding="utf-8").read().split("\n") if os.path.exists(output) else []
+        typed = read_text(output).split("\n") if os.path.exists(output) else []
         elapsed = time.monotonic() - start
     finally:
         close_window(window, method)
-    wrong = [(index, want, got) for index, (want, got) in enumerate(zip(expected, typed)) if want != got]
+    wrong = [(index, want, got) for index, (want, got) in enumerate(zip(expected, typed, strict=False)) if want != got]
     keys = sum(len(line) + 1 for line in lines)
     print(f"     corpus: {len(lines)} lines, {keys} keys in {elapsed:.1f} s into a GTK 4 text view")
     check(
@@ -469,7 +475,7 @@ def test_password(sway, keyboard, method, work):
         keyboard.type("gksrmf")
         keyboard.tap(KEY_RETURN)
         wait_for(lambda: os.path.exists(output), 10)
-        text = open(output, encoding="utf-8").read() if os.path.exists(output) else None
+        text = read_text(output) if os.path.exists(output) else None
         check(
             "a password field composes nothing: the keys arrive as typed",
             ready and activated == "trace: activate purpose=8" and text == "gksrmf",

@@ -29,7 +29,8 @@ int main() {
     text += "abc";
     auto pieces = splitUtf8(text, 4000);
     std::string joined;
-    bool bounded = true, whole = true;
+    bool bounded = true;
+    bool whole = true;
     for (const auto &piece : pieces) {
         joined += piece;
         bounded = bounded && piece.size() <= 4000 && !piece.empty();
