@@ -1458,39 +1458,33 @@ def ibus_hangul_in_word_mode_types_the_same_corpus():
         raise AssertionError(f"ours and ibus-hangul in word mode differ at {difference}")
 
 
+# Keys typed into the real windows in word mode: a BackSpace inside the word, a hanja pick on the
+# word 대한민국, then a word ended by Return.
+WORD_MODE_KEY_NAMES = [
+    *"gksrmf",
+    "BackSpace",
+    "f",
+    "space",
+    *hangul_testing.spell_dubeolsik("대한민국"),
+    "F9",
+    "1",
+    "space",
+    *"dkssud",
+    "Return",
+]
+
+
 @test("word")
 def gtk_window_in_word_mode_receives_whole_words():
     word = libhangul_hanja.match("prefix", "대한민국")[0][0]
-    names = [
-        *"gksrmf",
-        "BackSpace",
-        "f",
-        "space",
-        *hangul_testing.spell_dubeolsik("대한민국"),
-        "F9",
-        "1",
-        "space",
-        *"dkssud",
-        "Return",
-    ]
+    names = WORD_MODE_KEY_NAMES
     equal(gtk_window_text(names), f"한글 {word} 안녕", "the GTK entry's text")
 
 
 @test("word")
 def qt_window_in_word_mode_receives_whole_words():
     word = libhangul_hanja.match("prefix", "대한민국")[0][0]
-    names = [
-        *"gksrmf",
-        "BackSpace",
-        "f",
-        "space",
-        *hangul_testing.spell_dubeolsik("대한민국"),
-        "F9",
-        "1",
-        "space",
-        *"dkssud",
-        "Return",
-    ]
+    names = WORD_MODE_KEY_NAMES
     for name, kind in QT_WINDOWS:
         equal(window_text(kind, names), f"한글 {word} 안녕", f"the {name}'s text")
 
