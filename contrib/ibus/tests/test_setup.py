@@ -7,7 +7,8 @@ the dialog and this test share an accessibility bus (contrib/ibus/test does).
 
 Checks that the settings file changes and keeps its comment, that a session open on a hanguld
 reading that file follows (get_options after the reload hangulctl asks for), and that a broken
-file shows its problem with its line. Saves contrib/ibus/screenshot-setup.png.
+file shows its problem with its line. HANGUL_SAVE_SCREENSHOT=1 saves contrib/ibus/screenshot-setup.png;
+HANGUL_SETUP_TEST_PREFIX=DIR uses an installation made before instead of running scripts/install.
 
 Prints one line per test and last `RESULT passed failed`; exits 1 on a failure.
 """
@@ -34,6 +35,8 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "contrib", "testing"))
 import hangul_testing  # noqa: E402
 
+# The README's picture; replaced only with HANGUL_SAVE_SCREENSHOT=1 (as test_engine.py's), so a test
+# run leaves the tree clean: otherwise the shot goes to the test's temporary directory.
 SCREENSHOT = os.path.join(ROOT, "contrib", "ibus", "screenshot-setup.png")
 COMMENT = "# a comment the user wrote, which the dialog must keep"
 
@@ -250,7 +253,11 @@ def the_dialog_sets_the_layout_and_a_captured_toggle_key_and_an_open_session_fol
         # The row shows the new key with its remove button; removing it writes the list without it.
         eventually(lambda: find(frame, "push button", "Remove Control+F9"), "the row of the captured key")
         time.sleep(0.5)  # the capture window gone and the row drawn, for the screenshot
-        subprocess.run(["import", "-window", "root", SCREENSHOT], env=fixture.environment, check=True)
+        shot = SCREENSHOT if os.environ.get("HANGUL_SAVE_SCREENSHOT") == "1" else \
+            os.path.join(fixture.work, "screenshot-setup.png")
+        subprocess.run(["import", "-window", "root", shot], env=fixture.environment, check=True)
+        if os.path.getsize(shot) < 10000:
+            raise AssertionError(f"the screenshot {shot} is {os.path.getsize(shot)} bytes: an empty screen?")
         press(find(frame, "push button", "Remove Control+F9"))
         eventually(lambda: session.options()["toggle-keys"] == expected[:-1], "the key's removal reaching the session")
         if COMMENT not in open(fixture.settings).read():
