@@ -209,7 +209,7 @@ def close(fixture, dialog):
         raise AssertionError(f"the dialog printed an error:\n{output}")
 
 
-def the_dialog_sets_the_layout_and_a_captured_toggle_key_and_an_open_session_follows(fixture):
+def the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_session_follows(fixture):
     with open(fixture.settings, "w") as file:
         file.write(f"{COMMENT}\nlayout = \"2\"\n")
     options = {option["name"]: option for option in json.loads(fixture.hangulctl("config", "list", "--json").stdout)[
@@ -234,6 +234,14 @@ def the_dialog_sets_the_layout_and_a_captured_toggle_key_and_an_open_session_fol
         text = open(fixture.settings).read()
         if 'layout = "3f"' not in text or COMMENT not in text:
             raise AssertionError(f"the settings file after choosing 3f: {text!r}")
+
+        # A switch, pressed as a screen reader presses it, writes its flag.
+        flag = options["auto-reorder"]
+        before = session.options()["auto-reorder"]
+        press(find(frame, "check box", flag["description"]))
+        eventually(lambda: session.options()["auto-reorder"] == (not before), "the open session's auto-reorder")
+        equal(fixture.hangulctl("config", "get", "auto-reorder").stdout.strip(), str(not before).lower(),
+              "hangulctl's auto-reorder")
 
         toggle = options["toggle-keys"]
         press(find(frame, "push button", f"Add a key… {toggle['description']}"))
@@ -274,7 +282,7 @@ def a_broken_file_shows_its_problem_with_its_line_in_korean(fixture):
         fixture.hangulctl("config", "check").stderr.strip()
     if ":3:" not in problem:
         raise AssertionError(f"hangulctl config check did not name line 3: {problem!r}")
-    dialog = fixture.open_dialog(LANGUAGE="ko", LANG="ko_KR.UTF-8")
+    dialog = fixture.open_dialog(LANGUAGE="ko", LANG="C.UTF-8")
     try:
         frame = window("한국어 (hanguld) 설정")
         shown = eventually(lambda: find(frame, "label", ":3: unknown key"), "the problem with its line")
@@ -285,7 +293,7 @@ def a_broken_file_shows_its_problem_with_its_line_in_korean(fixture):
         close(fixture, dialog)
 
 
-TESTS = [the_dialog_sets_the_layout_and_a_captured_toggle_key_and_an_open_session_follows,
+TESTS = [the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_session_follows,
          a_broken_file_shows_its_problem_with_its_line_in_korean]
 
 
