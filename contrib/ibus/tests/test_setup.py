@@ -46,7 +46,7 @@ def equal(actual, expected, what):
         raise AssertionError(f"{what}: expected {expected!r}, got {actual!r}")
 
 
-def eventually(condition, what, timeout=5.0):
+def eventually(condition, what, timeout=10.0):
     """Waits for `condition()` to return something true, and returns it."""
     deadline = time.monotonic() + timeout
     while True:
@@ -119,7 +119,7 @@ def window(title):
                 if node is not None and node.get_name() == title:
                     return node
         return None
-    return eventually(look, f"a window titled {title!r}", timeout=15)
+    return eventually(look, f"a window titled {title!r}", timeout=30)
 
 
 def press(node):
