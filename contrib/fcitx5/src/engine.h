@@ -4,6 +4,10 @@
 // Whenever the daemon cannot answer in time, the key goes to the application, the visible preedit is
 // committed and the candidate list hidden: a keystroke is never lost and never held longer than the
 // deadline. The daemon's settings file decides the options: the addon sends none.
+//
+// This is the fcitx glue, the one part that includes fcitx headers: what a reply means is the
+// contract's (contract.h), talking to the daemon is the session's (session.h); here their effects
+// become fcitx5 calls.
 #pragma once
 
 #include <chrono>
@@ -19,40 +23,23 @@
 #include <fcitx/inputmethodengine.h>
 #include <fcitx/instance.h>
 
-#include "daemonconnection.h"
+#include "contract.h"
+#include "session.h"
 
 namespace hanguld {
 
 class HangulDaemonEngine;
 
-/// A hanja key as the daemon's `hanja-keys` option names it (PROTOCOL.md 9.3's chord form): the addon
-/// needs to recognise one only to send the surrounding text just before it, never on other keys.
-struct KeyChord {
-    uint32_t keysym = 0;
-    uint32_t modifiers = 0; ///< X11 bits among Shift, Control, Mod1, Mod4, Mod5; the others are ignored
-
-    /// "Control+h", "Hangul_Hanja": false for a name fcitx5 does not know (the chord is then left out).
-    static bool parse(const std::string &text, KeyChord &chord);
-    bool matches(uint32_t pressedKeysym, uint32_t pressedModifiers) const;
-};
-
-/// What one input context knows about its daemon session. The daemon owns composition, mode,
-/// options and the candidate list; we keep only what fcitx5 needs without asking: the preedit we
-/// show (to commit it when the daemon fails), where it is shown, whether a candidate list is shown,
-/// the last mode the daemon reported and its hanja keys.
+/// What one input context knows: its daemon session, and the contract's record of what the
+/// application shows (the daemon owns composition, mode, options and the candidate list). Beside it
+/// only what fcitx5 needs: where the preedit is shown.
 class SessionState : public fcitx::InputContextProperty {
 public:
-    DaemonConnection connection;
-    std::string shownPreedit;
+    explicit SessionState(SessionShared &shared) : session(shared) {}
+
+    DaemonSession session;
+    FrontendContract contract;
     bool shownInClient = false; ///< shown as client preedit (the application draws it), else in fcitx5's panel
-    bool candidatesShown = false; ///< our candidate list is in the context's input panel
-    std::string mode = "hangul";  ///< what the daemon last reported: what keys do now
-    /// The user's choice, restored on a new session (empty until the first session reported one);
-    /// never a password field's "latin".
-    std::string chosenMode;
-    std::vector<KeyChord> hanjaKeys; ///< from the session's options; empty for a daemon without hanja
-    bool passwordSent = false;       ///< the daemon was told this field is a password field
-    int failures = 0;                ///< consecutive failures, for the back-off after a silent daemon
 };
 
 /// The 한/A button in fcitx5's status area (tray menu, panel): shows the context's mode, and a click
@@ -82,8 +69,8 @@ public:
     std::string subModeLabelImpl(const fcitx::InputMethodEntry &entry, fcitx::InputContext &ic) override;
     std::string subModeIconImpl(const fcitx::InputMethodEntry &entry, fcitx::InputContext &ic) override;
 
-    /// "A" when keys reach the application untouched (Latin mode, a password field, no daemon), else "한".
-    std::string modeLabel(fcitx::InputContext *ic);
+    /// Latin when keys reach the application untouched (Latin mode, a password field, no daemon).
+    Mode shownMode(fcitx::InputContext *ic);
     /// Toggles Hangul and Latin through the daemon (a click on the status-area button).
     void toggleMode(fcitx::InputContext *ic);
 
@@ -95,57 +82,39 @@ public:
     void moveInCandidates(fcitx::InputContext *ic, uint32_t keysym);
 
 private:
-    SessionState &state(fcitx::InputContext *ic) { return *ic->propertyFor(&factory_); }
+    SessionState &stateOf(fcitx::InputContext *ic) { return *ic->propertyFor(&factory_); }
 
-    /// Opens the session when it is not open: connect (starting hanguld when there is no socket),
-    /// `hello`, the user's options, the mode and content type to restore. False: pass the key through.
-    bool ensureSession(fcitx::InputContext *ic, SessionState &session);
-    bool startDaemon(const std::string &socketPath);
-    /// The hanguld to start: the one installed beside the addon, else the first on PATH; empty if none.
-    static std::string daemonExecutable();
+    /// Opens the session when it is not open (session.h), then tells the daemon whether the field is
+    /// a password field. False: pass the key through (what was shown is committed).
+    bool ensureSession(fcitx::InputContext *ic, SessionState &state);
     /// Tells the daemon when the field became or stopped being a password field (before a key).
-    bool syncContentType(fcitx::InputContext *ic, SessionState &session);
-    /// One request with the deadline; on failure, fails open (commits the shown preedit) and returns false.
-    bool request(fcitx::InputContext *ic, SessionState &session, const char *method, const nlohmann::json &params,
-                 nlohmann::json &result);
+    bool syncContentType(fcitx::InputContext *ic, SessionState &state);
+    /// One request that carries state; its reply applied, or failing open. False unless applied.
+    bool request(fcitx::InputContext *ic, SessionState &state, const char *method, const nlohmann::json &params);
     /// Just before a hanja key with nothing composed: tells the daemon the text before the cursor, or
     /// the selection, so the key can convert a word already typed. False: the daemon failed (failed open).
-    bool sendSurroundingText(fcitx::InputContext *ic, SessionState &session);
+    bool sendSurroundingText(fcitx::InputContext *ic, SessionState &state);
 
-    /// Applies a reply's state in PROTOCOL.md section 8's order: delete_before, commit, preedit,
-    /// candidates, mode; a reply's `options` update the hanja keys. False when the reply's candidate
-    /// list is malformed: the caller treats the daemon as broken.
-    bool applyState(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &result);
-    void showPreedit(fcitx::InputContext *ic, SessionState &session, const std::string &preedit);
-    /// Shows the daemon's page of candidates; false when `list` is not a well-formed candidate list.
-    bool showCandidates(fcitx::InputContext *ic, SessionState &session, const nlohmann::json &list);
-    void hideCandidates(fcitx::InputContext *ic, SessionState &session);
-    static void readHanjaKeys(SessionState &session, const nlohmann::json &options);
-    void setMode(fcitx::InputContext *ic, SessionState &session, const std::string &mode);
+    /// Performs the contract's effects with fcitx5's calls, in order.
+    void perform(fcitx::InputContext *ic, SessionState &state, const std::vector<Effect> &effects);
+    void showPreedit(fcitx::InputContext *ic, SessionState &state, const std::string &preedit);
+    void showCandidates(fcitx::InputContext *ic, const CandidatePage &page);
+    void hideCandidates(fcitx::InputContext *ic);
     /// The 한/A indicator and status-area button follow the session (connected, mode).
     void refreshIndicator(fcitx::InputContext *ic);
-    /// The outcome of a `key` call: a refusal (our bug) changes nothing, no answer or a reply that is
-    /// not a state fails open, and otherwise the state is applied. True when it was applied.
-    bool applyKeyReply(fcitx::InputContext *ic, SessionState &session, CallStatus status,
-                       const nlohmann::json &result);
-    /// The daemon did not answer: commit what the user sees, close, and back off before retrying.
-    void failOpen(fcitx::InputContext *ic, SessionState &session, CallStatus status);
-    /// Closes the connection and commits the preedit on screen, which is the user's text.
-    void abandonSession(fcitx::InputContext *ic, SessionState &session);
+    /// The daemon did not answer: commit what the user sees; keys pass through.
+    void failOpen(fcitx::InputContext *ic, SessionState &state);
     /// Ends composition without the user's text appearing twice: `cancel` when the preedit was the
     /// client's (fcitx5 or the application commits it), `reset` with its commit when it was ours.
     /// A candidate list closes either way.
-    void endComposition(fcitx::InputContext *ic, SessionState &session, bool commitClientPreedit);
+    void endComposition(fcitx::InputContext *ic, SessionState &state, bool commitClientPreedit);
     /// An fcitx5 configuration from before the daemon owned the settings is no longer read: say so once.
     static void warnAboutOldConfiguration();
 
     fcitx::Instance *instance_;
+    SessionShared shared_;
     fcitx::FactoryFor<SessionState> factory_;
     ModeAction modeAction_{this};
-    std::chrono::milliseconds deadline_;
-    Clock::time_point daemonSilentUntil_{}; ///< after a timeout, no context waits on the daemon until then
-    Clock::time_point nextSpawn_{}; ///< no hanguld started before this
-    bool warnedUnreachable_ = false;
 };
 
 class HangulDaemonEngineFactory : public fcitx::AddonFactory {

@@ -9,12 +9,11 @@
 
 #include <fcitx/candidatelist.h>
 
+#include "contract.h"
+
 namespace hanguld {
 
 class HangulDaemonEngine;
-
-/// The daemon pages by nine, and the digits 1–9 pick on the page.
-constexpr int candidatePageSize = 9;
 
 /// One candidate: the hanja or symbol, then its meaning, in one text (fcitx5 5.0 has no comment
 /// field on candidates).

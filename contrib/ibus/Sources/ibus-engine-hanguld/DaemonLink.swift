@@ -82,6 +82,7 @@ final class DaemonLink {
         guard let client = currentClient() else { return false }
         do {
             _ = try client.setSurroundingText(beforeCursor: excerpt.beforeCursor, selection: excerpt.selection)
+            Self.reconnectRule.withLock { $0.answered() }
             return true
         } catch {
             failed(error)
@@ -164,6 +165,8 @@ final class DaemonLink {
             }
             self.attempt = nil
             if let fresh = attempt.client, restore(fresh) {
+                // Its `hello` (and what was restored) came in time: a result ends the back-off.
+                Self.reconnectRule.withLock { $0.answered() }
                 client = fresh
                 hanjaKeys = fresh.hello.options.hanjaKeys
                 return fresh
@@ -181,6 +184,10 @@ final class DaemonLink {
             if wantsPassword { _ = try fresh.setContentType(.password) }
             return true
         } catch {
+            // A key waits for these: a timeout counts as any other (PROTOCOL.md 8.2, rule 2).
+            if case .timedOut = error {
+                Self.reconnectRule.withLock { $0.timedOut(at: .now) }
+            }
             return false
         }
     }

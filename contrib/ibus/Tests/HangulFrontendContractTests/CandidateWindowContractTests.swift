@@ -2,66 +2,12 @@ import HangulFrontendContract
 import HangulProtocol
 import Testing
 
+/// How a candidate window reads a page (CandidatePage+Window.swift). What the contract does with the
+/// window is in the shared case table (CaseTable.swift).
 @Suite struct CandidateWindowContractTests {
     private let page = CandidatePage(
         items: [.init(value: "韓", meaning: "나라 이름 한"), .init(value: "漢", meaning: "한수 한")], start: 0, highlight: 0,
         total: 2)
-
-    @Test func openListShowsTheWindowAfterThePreedit() {
-        var contract = FrontendContract()
-        _ = contract.apply(reply(handled: true, preedit: "한"))
-        let outputs = contract.apply(reply(handled: true, preedit: "한", candidates: .open(page)))
-        #expect(outputs == [.showCandidates(page)])
-        #expect(contract.shownCandidates == page)
-    }
-
-    @Test func theSamePageAgainSendsNothing() {
-        var contract = FrontendContract()
-        _ = contract.apply(reply(handled: true, preedit: "한", candidates: .open(page)))
-        #expect(contract.apply(reply(handled: true, preedit: "한", candidates: .open(page))).isEmpty)
-        var moved = page
-        moved.highlight = 1
-        #expect(
-            contract.apply(reply(handled: true, preedit: "한", candidates: .open(moved))) == [
-                .showCandidates(moved)
-            ])
-    }
-
-    @Test func aPickRemovesThePreeditCommitsThenHidesTheWindow() {
-        var contract = FrontendContract()
-        _ = contract.apply(reply(handled: true, preedit: "한", candidates: .open(page)))
-        let outputs = contract.apply(reply(handled: true, commit: "韓", candidates: .closed))
-        #expect(outputs == [.preedit(""), .commit("韓"), .hideCandidates])
-        #expect(contract.shownCandidates == nil)
-    }
-
-    @Test func aPickOfTextBeforeTheCursorDeletesItBeforeTheCommit() {
-        var contract = FrontendContract()
-        _ = contract.apply(reply(handled: true, candidates: .open(page)))
-        let outputs = contract.apply(reply(handled: true, commit: "大韓民國", deleteBefore: 4, candidates: .closed))
-        #expect(outputs == [.deleteBefore(4), .commit("大韓民國"), .hideCandidates])
-    }
-
-    @Test func closedWithoutAWindowSendsNothing() {
-        var contract = FrontendContract()
-        #expect(contract.apply(reply(handled: true, candidates: .closed)).isEmpty)
-    }
-
-    @Test func failOpenCommitsThePreeditAndHidesTheWindow() {
-        var contract = FrontendContract()
-        _ = contract.apply(reply(handled: true, preedit: "한", candidates: .open(page)))
-        #expect(contract.failOpen() == [.preedit(""), .commit("한"), .hideCandidates])
-        #expect(contract.failOpen().isEmpty)
-    }
-
-    @Test func hidingTheWindowOnFocusOutHappensOnce() {
-        var contract = FrontendContract()
-        _ = contract.apply(reply(handled: true, preedit: "한", candidates: .open(page)))
-        contract.forgetPreedit()
-        #expect(contract.hideCandidates() == [.hideCandidates])
-        #expect(contract.hideCandidates().isEmpty)
-        #expect(contract.failOpen().isEmpty)
-    }
 
     @Test func aClickMapsTheRowToTheWholeListAndRefusesRowsPastThePage() {
         let second = CandidatePage(items: [.init(value: "佳"), .init(value: "嘉")], start: 9, highlight: 10, total: 11)

@@ -1,0 +1,73 @@
+// The one connection hangul-wayland keeps to hanguld (PROTOCOL.md): newline-delimited JSON over the
+// Unix socket, every call bounded by a deadline, and section 8.2's reconnect rule. The input method
+// is one context that moves between fields, so one session serves them all (section 8 allows that);
+// focus changes `cancel` it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace hangul_wayland {
+
+using Clock = std::chrono::steady_clock;
+
+struct DaemonSettings {
+    std::string socketPath;     ///< empty: no daemon can be found (no XDG_RUNTIME_DIR)
+    std::string daemonPath;     ///< hanguld to start when nobody listens; empty: never start one
+    std::chrono::milliseconds deadline{150};
+};
+
+/// The socket path of PROTOCOL.md section 2: $HANGULD_SOCKET, else $XDG_RUNTIME_DIR/hangul/hanguld.sock.
+std::string defaultSocketPath();
+
+class DaemonLink {
+public:
+    explicit DaemonLink(DaemonSettings settings) : settings_(std::move(settings)) {}
+    ~DaemonLink() { close(); }
+    DaemonLink(const DaemonLink &) = delete;
+    DaemonLink &operator=(const DaemonLink &) = delete;
+
+    /// Sends one request and returns its `result`, or nothing when the daemon cannot be asked
+    /// (unreachable, backing off after a timeout, timed out, broken, or an error reply): the caller
+    /// then fails open. Connects (and says hello) first when needed, starting hanguld if nobody
+    /// listens. A request the daemon refused with an error leaves the connection open.
+    std::optional<nlohmann::json> call(const char *method, const nlohmann::json &params = nlohmann::json::object());
+
+    /// Connects (hello included) unless connected or backing off; true when a session is open.
+    bool ensureSession();
+
+    /// Sends a notification (no reply) when connected; never connects for it.
+    void notify(const char *method, const nlohmann::json &params);
+
+    bool isOpen() const { return fd_ >= 0; }
+    /// True right after a (re)connection until the caller has seen it, so it can restore what the
+    /// user changed in this session (the content type).
+    bool takeFreshSession();
+
+private:
+    enum class Status { Ok, Refused, Unreachable, Timeout, Broken };
+    bool connectAndGreet();
+    Status open(int &error);
+    bool startDaemon();
+    Status exchange(const std::string &line, int64_t id, Clock::time_point deadline, nlohmann::json &reply);
+    bool writeAll(const std::string &line, Clock::time_point deadline, Status &status);
+    Status readLine(Clock::time_point deadline, std::string &line);
+    void fail(Status why);
+    void close();
+
+    DaemonSettings settings_;
+    int fd_ = -1;
+    int64_t nextId_ = 1;
+    std::string pending_;
+    bool fresh_ = false;
+    int timeoutsInARow_ = 0;
+    Clock::time_point silentUntil_{};
+    Clock::time_point nextSpawn_{};
+    bool warned_ = false;
+};
+
+} // namespace hangul_wayland
