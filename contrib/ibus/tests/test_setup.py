@@ -293,8 +293,26 @@ def a_broken_file_shows_its_problem_with_its_line_in_korean(fixture):
         close(fixture, dialog)
 
 
+def ibus_daemon_gives_the_installed_dialog_as_the_engines_setup(fixture):
+    """What GNOME Settings and ibus-setup read to show the Preferences button: the engine
+    description's setup, as a private ibus-daemon reads it from the installed component. Last:
+    the host takes this process's DISPLAY and session bus."""
+    from ibus_host import Host
+    component_dir = os.path.join(fixture.prefix, "share", "ibus", "component")
+    host = Host({"IBUS_COMPONENT_PATH": component_dir, **fixture.daemon.environment()}, engine_arguments=None)
+    try:
+        host.start()
+        engines = host.bus.get_engines_by_names(["hanguld"])
+        equal(len(engines), 1, "engines named hanguld")
+        equal(engines[0].get_setup(), os.path.join(fixture.prefix, "libexec", "hangul", "ibus-setup-hanguld"),
+              "the engine's setup")
+    finally:
+        host.stop()
+
+
 TESTS = [the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_session_follows,
-         a_broken_file_shows_its_problem_with_its_line_in_korean]
+         a_broken_file_shows_its_problem_with_its_line_in_korean,
+         ibus_daemon_gives_the_installed_dialog_as_the_engines_setup]
 
 
 def main():
