@@ -212,8 +212,11 @@ def close(fixture, dialog):
 def the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_session_follows(fixture):
     with open(fixture.settings, "w") as file:
         file.write(f"{COMMENT}\nlayout = \"2\"\n")
-    options = {option["name"]: option for option in json.loads(fixture.hangulctl("config", "list", "--json").stdout)[
-        "options"]}
+    listed = fixture.hangulctl("config", "list", "--json")
+    if listed.returncode != 0:
+        raise AssertionError(f"hangulctl config list --json failed ({listed.stderr.strip()}): the dialog is built from "
+                             "it, and it comes with the protocol's list_options (PROTOCOL.md section 6.16)")
+    options = {option["name"]: option for option in json.loads(listed.stdout)["options"]}
     session = Session(fixture.daemon.socket_path)
     dialog = fixture.open_dialog(LANG="C.UTF-8", LANGUAGE="", LC_ALL="", LC_MESSAGES="")
     try:
