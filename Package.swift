@@ -53,10 +53,11 @@ let package = Package(
             dependencies: ["CGNUShims", .product(name: "SystemPackage", package: "swift-system")]
         ),
         // Hanja and symbol dictionaries (libhangul's format, read at run time): parsing and lookup on
-        // bytes, pure Swift; its small file loader reads through swift-system, no Foundation.
+        // bytes, pure Swift; its small file loader reads through swift-system, no Foundation, and its
+        // index cache maps files through HangulSystem.
         .target(
             name: "HangulHanja",
-            dependencies: ["HangulCore", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["HangulCore", "HangulSystem", .product(name: "SystemPackage", package: "swift-system")]
         ),
         // The few glibc declarations Swift's Glibc module cannot see (they need _GNU_SOURCE).
         .target(name: "CGNUShims"),

@@ -167,6 +167,24 @@ public final class HangulClient {
         try call(.closeCandidates, as: StateResult.self, timeout: timeout)
     }
 
+    /// `list_options`: every option and setting, with its kind, default, allowed values and
+    /// description, as a settings dialog shows them.
+    public func listOptions(timeout: Duration? = nil) throws(ClientError) -> OptionListResult {
+        try call(.listOptions, as: OptionListResult.self, timeout: timeout)
+    }
+
+    /// `set_focus`: this session's field gained or lost the focus; the state after (a field that
+    /// gains the focus may take the mode `mode-scope` keeps for it).
+    public func setFocus(_ change: FocusChange, timeout: Duration? = nil) throws(ClientError) -> StateResult {
+        try call(.setFocus(change), as: StateResult.self, timeout: timeout)
+    }
+
+    /// `focused_mode`: the mode of the field that has the focus, after `change` when one is given;
+    /// nil when no field has the focus.
+    public func focusedMode(_ change: ModeChange? = nil, timeout: Duration? = nil) throws(ClientError) -> InputMode? {
+        try call(.focusedMode(change), as: FocusedModeResult.self, timeout: timeout).mode
+    }
+
     /// Checks that the daemon answers.
     public func ping(timeout: Duration? = nil) throws(ClientError) {
         _ = try call(.ping, as: EmptyResult.self, timeout: timeout)

@@ -143,11 +143,12 @@ public struct Compose {
     /// Loads the dictionaries the way `hanguld` does, when first needed.
     func hanjaFiles(environment: @escaping (String) -> String?) -> @Sendable () -> HanjaFiles {
         let user = HanjaFiles.userDictionaryPath(environment: environment)
+        let cache = HanjaIndexCache.directory(environment: environment).map(HanjaIndexCache.init)
         let (files, system) = (command.hanjaFiles, !command.noSystemHanja)
         return {
             HanjaFiles(
                 user: user, files: files, system: system ? HanjaFiles.systemDictionaryPath : nil,
-                symbols: system ? HanjaFiles.systemSymbolsPath : nil)
+                symbols: system ? HanjaFiles.systemSymbolsPath : nil, cache: cache)
         }
     }
 

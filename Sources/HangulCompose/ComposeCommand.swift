@@ -4,40 +4,26 @@ import HangulKeys
 import HangulLayoutFiles
 import HangulProtocol
 
-/// `hangul-compose`: types key strings through the Hangul engine and prints the resulting text;
-/// with `--reverse` or `--fix`, converts text the other way.
+/// `hangul-compose type`, the default subcommand: types key strings through the Hangul engine and
+/// prints the resulting text; with `--reverse`, `--fix`, `--hanja` or `--list-layouts`, one of the
+/// other modes (``HangulComposeCommand`` has them as subcommands too).
 ///
 /// The command parses and validates; ``Compose`` does the work on streams it is given, so tests
 /// run it in process.
 public struct ComposeCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
-        commandName: "hangul-compose",
-        abstract: "Type US-QWERTY key strings through the Hangul input engine and print the text.",
+        commandName: "type",
+        abstract: "Type key strings and print the text (the default: hangul-compose KEYS is hangul-compose type KEYS).",
         discussion: """
             Each KEYS argument, or each line of standard input when there are none, is typed into a \
-            fresh input field; the output line is the text the application would then hold. \
-            Each character is the key that types it on a US QWERTY keyboard (R is Shift+r); \
-            <name> is an xkb keysym name (<BackSpace>, <space>, <Return>, <Hangul>, <less> for "<"), \
-            with modifiers as <Control+a>, <Shift+space>, <Alt+x>.
+            fresh input field; the output line is the text the application would then hold.
 
-            Example: printf 'dkssudgktpdy\\n' | hangul-compose   prints 안녕하세요
-
-            --reverse turns text back into the keys that type it; --fix converts words typed in the \
-            wrong mode (dkssud → 안녕, ㅗ디ㅣㅐ → hello) and keeps the rest. \
-            Bad input is reported and the batch goes on (exit status 1); a write or read error \
-            stops it (exit status 74).
-
-            Besides the built-in layouts, every *.layout file in $XDG_CONFIG_HOME/hangul/layouts \
-            (~/.config/hangul/layouts) is offered, and --layout-file adds one more; a file with a \
-            built-in's id replaces it. The README's "Keyboards and layout files" section documents the format.
-
-            --hanja WORD prints the hanja (or, for a lone jamo such as ㅁ, the symbols) the hanja key \
-            offers for WORD, one per line: the candidate, a tab, its meaning. While typing, <Hangul_Hanja> \
-            or <F9> opens the same list, digits pick, and --json shows the list in the key steps. The \
-            dictionaries are libhangul's (Debian's libhangul-data), $XDG_CONFIG_HOME/hangul/hanja.txt and \
-            every --hanja-file.
-            """,
-        version: Wire.serverVersion
+            The other modes as flags, as before they were subcommands: --reverse turns text back \
+            into the keys that type it (hangul-compose reverse); --fix converts words typed in the \
+            wrong mode, dkssud → 안녕, ㅗ디ㅣㅐ → hello (hangul-compose fix); --hanja WORD prints the \
+            hanja for WORD (hangul-compose hanja); --list-layouts lists the layouts \
+            (hangul-compose layouts).
+            """
     )
 
     @Option(name: .long, help: "The keyboard layout id or alias (see --list-layouts).")

@@ -25,8 +25,13 @@ public struct DaemonEngine: KeyEngine {
     ) throws {
         client = try HangulClient(socketPath: socketPath, clientName: "hangul-compose", timeout: Self.replyTimeout)
         // Every option, commit-unit included: the command line's, not the daemon's settings file.
-        var patch = OptionsPatch(layout: layout.id, output: options.output, commitUnit: commitUnit)
-        for option in ComposerOptions.Option.allCases { patch.switches[option] = options[option] }
+        // The composing options, read off a context built as InProcessEngine builds its own.
+        let context = InputContext(layout: layout, options: options, commitUnit: commitUnit)
+        var patch = OptionsPatch()
+        for key in OptionKey.perSession
+        where key.composerOption != nil || [.layout, .output, .commitUnit].contains(key) {
+            patch[key] = key.value(in: context)
+        }
         lastMode = try client.setOptions(patch).state?.mode ?? lastMode
     }
 

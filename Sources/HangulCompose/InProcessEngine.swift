@@ -64,22 +64,27 @@ public struct InProcessEngine: KeyEngine {
             // The plain lane is written out here rather than as a function returning the output:
             // returning it made two copies of it per key, and reading them back stalled the CPU.
             if !inContext {
+                // Raw values rather than `.shift`, `.backSpace` and `KeyDecoder.position`: those are
+                // globals of another module, each read through its lazy-initialisation check on
+                // every key (issue 25). A printable keysym with at most Shift is its own position
+                // (what `KeyDecoder.position` answers when Lock is not set).
                 let value = key.keysym.rawValue
-                if value > 0x20, value < 0x7F, key.modifiers.isSubset(of: .shift),
-                    let position = KeyDecoder.position(keysym: key.keysym, modifiers: key.modifiers)
+                let modifiers = key.modifiers.rawValue
+                if value > 0x20, value < 0x7F, modifiers & ~Self.shiftBit == 0,
+                    let position = KeyPosition(ascii: UInt8(truncatingIfNeeded: value))
                 {
                     let output = composer.process(position)
                     remember(key, composerIsEmpty: output.preedit.count == 0)
                     try sink.take(key, handled: output.consumed, commit: output.commit, preedit: output.preedit)
                     continue
                 }
-                if key.modifiers.isEmpty, value == 0x20 {
+                if modifiers == 0, value == 0x20 {
                     let commit = composer.flush()
                     sinceEmptyCount = 0
                     try sink.take(key, handled: false, commit: commit, preedit: ComposedText())
                     continue
                 }
-                if key.modifiers.isEmpty, key.keysym == .backSpace {
+                if modifiers == 0, value == Self.backSpaceKeysym {
                     let output = composer.backspace()
                     remember(key, composerIsEmpty: output.preedit.count == 0)
                     try sink.take(key, handled: output.consumed, commit: output.commit, preedit: output.preedit)
@@ -97,6 +102,10 @@ public struct InProcessEngine: KeyEngine {
             try sink.take(key, handled: result.handled, commit: result.commit, preedit: result.preedit)
         }
     }
+
+    /// `ModifierMask.shift` and `Keysym.backSpace` as literals, checked against them by a test.
+    static let shiftBit: UInt32 = 1
+    static let backSpaceKeysym: UInt32 = 0xFF08
 
     /// Keeps a plain key for the replay, or forgets them all once the composer is empty (an empty
     /// preedit is an empty composer).

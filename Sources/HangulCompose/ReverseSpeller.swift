@@ -10,8 +10,11 @@ import HangulKeys
 /// round trip (`hangul-compose --reverse`, then typing the result) is the identity on any text the
 /// layout can type. When the plain spelling would merge into the syllable before (a vowel taking
 /// the last final on romaja: 안아), the romaja layout's capital letter, which starts a syllable,
-/// is tried next. A character no key of the layout types (hanja, other scripts, `€`) is written as
-/// itself, which types it as a key the engine lets through; `<` is written `<less>`.
+/// is tried next. On a layout with dual-role keys (신세벌식) a key's jamo depends on the keys around
+/// it, so every shortest spelling of each jamo is kept and a syllable's combinations are tried in
+/// turn (a left-hand ㅜ before a final, a right-hand ㅜ before the ㅔ of 웨). A character no key of
+/// the layout types (hanja, other scripts, `€`) is written as itself, which types it as a key the
+/// engine lets through; `<` is written `<less>`.
 ///
 /// Limits: Latin letters on a Hangul layout are Hangul keys, so Latin text is written as itself and
 /// does not round-trip (typing it gives Hangul); so are control characters such as Tab, which a
@@ -23,6 +26,10 @@ public struct ReverseSpeller {
     public let options: ComposerOptions
     /// The shortest keys for each conjoining jamo value the layout reaches.
     private var spellings: [UInt32: [KeyPosition]] = [:]
+    /// On a layout with dual-role keys, every shortest spelling of each jamo, best first: which
+    /// role a key plays depends on the keys before it (a left-hand ㅜ then ㅔ is 웇, a right-hand ㅜ
+    /// then ㅔ is 웨), so the candidates combine these and the typist keeps the one that works.
+    private var alternatives: [UInt32: [[KeyPosition]]] = [:]
     /// Keys that type a character outright: a symbol of the layout, or a key it lets through.
     private var characterKeys: [UInt32: KeyPosition] = [:]
 
@@ -39,6 +46,9 @@ public struct ReverseSpeller {
                 if layout.kind != .jaso, jamo.slot == .choseong, let final = jamo.asJongseong {
                     single.append((final.rawValue, position))
                 }
+            case .dual(let first, let second):
+                single.append((first.rawValue, position))
+                single.append((second.rawValue, position))
             case .symbol(let scalar):
                 if characterKeys[scalar.value] == nil { characterKeys[scalar.value] = position }
             case .none:
@@ -61,6 +71,38 @@ public struct ReverseSpeller {
             }
             frontier = next.sorted()
         }
+        let hasDualKeys = KeyPosition.all.contains { if case .dual = layout.action(at: $0) { true } else { false } }
+        if hasDualKeys { alternatives = Self.alternatives(of: spellings, single: single, layout: layout) }
+    }
+
+    /// The most spellings kept per jamo: enough for every way 신세벌식 types a vowel (left key,
+    /// right key, Shift), few enough that a syllable's candidates stay a handful.
+    private static let alternativesPerJamo = 4
+
+    /// Every spelling of each jamo as short as its shortest, single keys first, then compounds
+    /// from the alternatives of their first part.
+    private static func alternatives(
+        of spellings: [UInt32: [KeyPosition]], single: [(jamo: UInt32, key: KeyPosition)], layout: Layout
+    ) -> [UInt32: [[KeyPosition]]] {
+        var result: [UInt32: [[KeyPosition]]] = [:]
+        for (jamo, key) in single where spellings[jamo]?.count == 1 {
+            if result[jamo, default: []].count < alternativesPerJamo { result[jamo, default: []].append([key]) }
+        }
+        // Compounds by length, so a compound's first part already has all its alternatives.
+        for (value, shortest) in spellings.sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) })
+        where shortest.count > 1 {
+            var found: [[KeyPosition]] = []
+            for (first, prefixes) in result.sorted(by: { $0.key < $1.key }) {
+                guard let width = prefixes.first?.count, width == shortest.count - 1 else { continue }
+                for (jamo, key) in single where layout.combinations.combine(first, jamo) == value {
+                    for prefix in prefixes where found.count < alternativesPerJamo { found.append(prefix + [key]) }
+                }
+            }
+            // The breadth-first spelling first, so layouts read the same as without alternatives.
+            found.removeAll { $0 == shortest }
+            result[value] = [shortest] + found.prefix(alternativesPerJamo - 1)
+        }
+        return result
     }
 
     /// Unshifted keys before shifted ones (`y` rather than `Y` where both type ㅛ), then ASCII order.
@@ -120,7 +162,14 @@ public struct ReverseSpeller {
     private func candidates(for scalar: Unicode.Scalar) -> [[UInt8]] {
         if scalar == " " { return [[UInt8(ascii: " ")]] }
         var result: [[KeyPosition]] = []
-        if let (initial, medial, final) = Syllable.decompose(scalar) {
+        if !alternatives.isEmpty, let (initial, medial, final) = Syllable.decompose(scalar) {
+            let tails: [[KeyPosition]] = final.map { alternatives[$0.rawValue] ?? [] } ?? [[]]
+            for head in alternatives[initial.rawValue] ?? [] {
+                for vowel in alternatives[medial.rawValue] ?? [] {
+                    for tail in tails { result.append(head + vowel + tail) }
+                }
+            }
+        } else if let (initial, medial, final) = Syllable.decompose(scalar) {
             let silent = layout.kind == .romaja && initial.rawValue == 0x110B
             if let head = silent ? [] : spellings[initial.rawValue], let vowel = spellings[medial.rawValue] {
                 var keys = head + vowel

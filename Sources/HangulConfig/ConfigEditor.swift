@@ -12,8 +12,9 @@ public enum ConfigEditor {
     /// The text with `key` set to `value`.
     ///
     /// `value` is what a user types on a command line: `true` or `false` (also `on`, `off`) for
-    /// switches; a word, bare or in TOML quotes, for strings (`3f`, `"3f"`); for `toggle-keys` and
-    /// `hanja-keys`, key names separated by commas (`Hangul,Shift+space`; empty for none) or a TOML array.
+    /// switches; a word, bare or in TOML quotes, for strings (`3f`, `"3f"`); for key lists such as
+    /// `toggle-keys`, key names separated by commas (`Hangul,Shift+space`; empty for none) or a
+    /// TOML array.
     ///
     /// - Throws: The value's problems (source `the new value`), or, when the value is fine but the
     ///   file has other problems this edit does not fix, those problems with their lines in the file.
@@ -95,20 +96,20 @@ public enum ConfigEditor {
         guard !trimmed.contains("\n"), !trimmed.contains("\r") else {
             throw failure("\(key.rawValue) must be written on one line")
         }
-        switch key {
-        case .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels, .escapeToLatin:
+        switch key.kind {
+        case .flag:
             switch trimmed.lowercased() {
             case "true", "on": return "true"
             case "false", "off": return "false"
             default:
                 throw failure("\(key.rawValue) must be true or false (or on, off), not \(SettingsReader.quote(value))")
             }
-        case .layout, .output, .startMode, .commitUnit:
+        case .layout, .choice:
             if trimmed.hasPrefix("\"") || trimmed.hasPrefix("'") {
                 return trimmed  // already TOML; the parse that follows checks it
             }
             return Settings.tomlString(trimmed)
-        case .toggleKeys, .hanjaKeys:
+        case .keys:
             if trimmed.hasPrefix("[") { return trimmed }
             let names = trimmed.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
             return "[" + names.map(Settings.tomlString).joined(separator: ", ") + "]"

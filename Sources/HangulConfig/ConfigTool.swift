@@ -1,4 +1,5 @@
 import HangulCore
+import HangulProtocol
 
 /// What `hangulctl config …` does, apart from argument parsing and printing: each command returns
 /// the lines for standard output and standard error and the exit status, so tests call it directly.
@@ -50,6 +51,31 @@ public struct ConfigTool: Sendable {
         } catch {
             return Outcome(errors: error.description + "\n", status: 1)
         }
+    }
+
+    /// `config list`: every key the file takes, from the option table: its type, whether each
+    /// session has it or the daemon as a whole, its default, the values it takes (layouts from this
+    /// tool's catalog) and what it does, in English and Korean. With `json`, exactly the result of
+    /// the protocol's `list_options` (PROTOCOL.md section 6.16), one line.
+    public func list(json: Bool = false) -> Outcome {
+        let list = OptionListResult(layouts: layouts)
+        if json {
+            var writer = JSONWriter(capacity: 4096)
+            list.write(to: &writer)
+            return Outcome(output: String(decoding: writer.bytes, as: UTF8.self) + "\n")
+        }
+        var output = ""
+        for entry in list.entries {
+            let scope = entry.scope == "session" ? "" : ", daemon-wide"
+            output += "\(entry.name) (\(entry.type)\(scope)), default \(entry.defaultValue.serializedText)\n"
+            output += "    \(entry.description)\n    \(entry.koreanDescription)\n"
+            if !entry.values.isEmpty {
+                output += "    values: "
+                output += entry.values.map { "\($0.word) (\($0.name), \($0.koreanName))" }.joined(separator: ", ")
+                output += "\n"
+            }
+        }
+        return Outcome(output: output)
     }
 
     /// `config set KEY VALUE`: edits the file in place, comments kept, atomically; creates it when

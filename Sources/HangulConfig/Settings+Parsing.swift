@@ -57,7 +57,7 @@ struct SettingsReader {
             problem(Self.unknownKeyReason(name, isTable: false))
             return
         }
-        switch key {
+        switch key.kind {
         case .layout:
             guard case .string(let id) = value else {
                 return problem(#"layout must be a string naming a layout, such as "3f", not "# + Self.describe(value))
@@ -67,48 +67,28 @@ struct SettingsReader {
                     "unknown layout \(Self.quote(id)); known: \(layouts.ids.joined(separator: ", "))"
                         + " (or a long id such as \"sebeolsik-final\")")
             }
-            settings.layout = layout.id
-        case .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels, .escapeToLatin:
+            settings[key] = .word(layout.id)
+        case .flag:
             guard case .bool(let flag) = value else {
                 return problem("\(name) must be true or false, not " + Self.describe(value))
             }
-            if let option = key.composerOption {
-                settings.composerOptions[option] = flag
-            } else {
-                settings.escapeToLatin = flag
-            }
-        case .output, .startMode, .commitUnit:
-            let words = key.acceptedWords ?? []
-            let accepted = words.map { Self.quote($0) }.joined(separator: " or ")
+            settings[key] = .flag(flag)
+        case .choice(let choices):
+            let accepted = choices.map { Self.quote($0.word) }.joined(separator: " or ")
             guard case .string(let word) = value else {
                 return problem("\(name) must be \(accepted), not " + Self.describe(value))
             }
-            switch key {
-            case .output:
-                guard let form = ComposerOptions.OutputForm(rawValue: word) else {
-                    return problem("\(name) must be \(accepted), not \(Self.quote(word))")
-                }
-                settings.composerOptions.output = form
-            case .startMode:
-                guard let mode = InputMode(rawValue: word) else {
-                    return problem("\(name) must be \(accepted), not \(Self.quote(word))")
-                }
-                settings.startMode = mode
-            default:
-                guard let unit = CommitUnit(rawValue: word) else {
-                    return problem("\(name) must be \(accepted), not \(Self.quote(word))")
-                }
-                settings.commitUnit = unit
+            guard choices.contains(where: { $0.word == word }) else {
+                return problem("\(name) must be \(accepted), not \(Self.quote(word))")
             }
-        case .toggleKeys:
-            if let chords = readKeyList(key, value, line: line) { settings.toggleKeys = chords }
-        case .hanjaKeys:
-            if let chords = readKeyList(key, value, line: line) { settings.hanjaKeys = chords }
+            settings[key] = .word(word)
+        case .keys:
+            if let chords = readKeyList(key, value, line: line) { settings[key] = .keys(chords) }
         }
     }
 
-    /// Reads `toggle-keys` or `hanja-keys`: an array of key names, each checked on its own line.
-    /// Returns nil (with the problems recorded) when any entry is wrong.
+    /// Reads a key list (`toggle-keys`, `hanja-keys`): an array of key names, each checked on its
+    /// own line. Returns nil (with the problems recorded) when any entry is wrong.
     private mutating func readKeyList(_ key: SettingKey, _ value: TOMLDocument.Value, line: Int) -> [KeyChord]? {
         let name = key.rawValue
         let problemCount = problems.count
@@ -136,18 +116,18 @@ struct SettingsReader {
                     line: elementLine)
                 continue
             }
-            do throws(ToggleKeyNotation.Failure) {
-                chords.append(try ToggleKeyNotation.parse(notation))
+            do throws(KeyChord.NotationError) {
+                chords.append(try KeyChord(notation: notation))
             } catch {
                 let reason: String
                 switch error {
-                case .emptyName:
+                case .emptyKeysymName:
                     reason = "\(label) \(Self.quote(notation)) has no key name after its modifiers"
                 case .unknownModifier(let modifier):
                     reason =
                         "\(label) \(Self.quote(notation)) has an unknown modifier \(Self.quote(modifier)); "
-                        + "modifiers are \(ToggleKeyNotation.modifierList)"
-                case .unknownKeysym(let name):
+                        + "modifiers are Shift, Control, Alt, Super, AltGr"
+                case .unknownKeysymName(let name):
                     reason =
                         "\(label) \(Self.quote(notation)): \(Self.quote(name)) is not an X11 keysym name; "
                         + "names are spelled as xkbcommon spells them, case mattering, such as Hangul, space, Alt_R"
@@ -158,9 +138,12 @@ struct SettingsReader {
         return problems.count == problemCount ? chords : nil
     }
 
-    /// The example a message about a key list shows: that key's own defaults.
+    /// The example a message about a key list shows: that key's own defaults (the 한/영 key when
+    /// it has none).
     static func exampleList(for key: SettingKey) -> String {
-        key == .hanjaKeys ? #"["Hangul_Hanja", "F9"]"# : #"["Hangul", "Shift+space"]"#
+        let keys = key.defaultValue.keys ?? []
+        let notations = keys.isEmpty ? ["Hangul"] : keys.map(\.notation)
+        return "[" + notations.map { quote($0) }.joined(separator: ", ") + "]"
     }
 
     static func unknownKeyReason(_ name: String, isTable: Bool) -> String {

@@ -1574,6 +1574,215 @@ enum BuiltInLayoutFiles {
             """#
         ),
         (
+            "sinsebeolsik-p2.layout",
+            #"""
+            # Sin-sebeolsik P2 (신세벌식 P2, 박경남, 2015; symbols as revised 2018): the basic layer of the
+            # published chart. Format: see "Layout files" in the README. Positions are US-QWERTY characters.
+            #
+            # 갈마들이: a left-hand key types a final, or its vowel right after an initial (ㄱ then f is 가,
+            # 가 then s is 간); a right-hand ㅁ/ㅡ, ㅊ/ㅜ or ㅋ/ㅗ key types its initial, or its vowel right
+            # after an initial, and only that vowel starts a compound (ㅇ o c is 웨, ㅇ b c is 웇).
+            # Shifted left keys type their vowel alone. Old Hangul (아래아 and the chart's exception
+            # combinations) is not here.
+
+            id          3sin-p2
+            alias       sinsebeolsik-p2
+            name        Sin-sebeolsik P2
+            name-ko     신세벌식 P2
+            kind        jaso
+            old-hangul  no
+
+            key "  symbol  /
+            key '  initial ㅌ
+            key /  initial ㅋ  medial ㅗ
+            key ;  initial ㅂ
+            key A  medial  ㅠ
+            key B  medial  ㅜ
+            key C  medial  ㅔ
+            key D  medial  ㅣ
+            key E  medial  ㅐ
+            key F  medial  ㅏ
+            key G  medial  ㅡ
+            key I  medial  ㅡ
+            key J  symbol  '
+            key K  symbol  "
+            key L  symbol  ·
+            key M  symbol  …
+            key N  symbol  ―
+            key O  medial  ㅜ
+            key P  symbol  ;
+            key Q  medial  ㅒ
+            key R  medial  ㅓ
+            key S  medial  ㅖ
+            key T  medial  ㅕ
+            key U  symbol  ○
+            key V  medial  ㅗ
+            key W  medial  ㅑ
+            key X  medial  ㅛ
+            key Y  symbol  ×
+            key Z  medial  ㅢ
+            key a  final ㅇ  medial ㅠ
+            key b  final ㅊ  medial ㅜ
+            key c  final ㄱ  medial ㅔ
+            key d  final ㅎ  medial ㅣ
+            key e  final ㅂ  medial ㅐ
+            key f  final ㅍ  medial ㅏ
+            key g  final ㄷ  medial ㅡ
+            key h  initial ㄴ
+            key i  initial ㅁ  medial ㅡ
+            key j  initial ㅇ
+            key k  initial ㄱ
+            key l  initial ㅈ
+            key m  initial ㅎ
+            key n  initial ㅅ
+            key o  initial ㅊ  medial ㅜ
+            key p  initial ㅍ
+            key q  final ㅅ  medial ㅒ
+            key r  final ㅌ  medial ㅓ
+            key s  final ㄴ  medial ㅖ
+            key t  final ㅋ  medial ㅕ
+            key u  initial ㄷ
+            key v  final ㅈ  medial ㅗ
+            key w  final ㄹ  medial ㅑ
+            key x  final ㅆ  medial ㅛ
+            key y  initial ㄹ
+            key z  final ㅁ  medial ㅢ
+
+            # Doubled initials: a consonant struck twice (ㄱ ㄱ is ㄲ); the layouts have no key of their own for them.
+            combine initial ㄱ + initial ㄱ = initial ㄲ
+            combine initial ㄷ + initial ㄷ = initial ㄸ
+            combine initial ㅂ + initial ㅂ = initial ㅃ
+            combine initial ㅅ + initial ㅅ = initial ㅆ
+            combine initial ㅈ + initial ㅈ = initial ㅉ
+            # Compound vowels start from a right-hand vowel (a left-hand one begins no combination).
+            combine medial ㅗ + medial ㅏ = medial ㅘ
+            combine medial ㅗ + medial ㅐ = medial ㅙ
+            combine medial ㅗ + medial ㅣ = medial ㅚ
+            combine medial ㅜ + medial ㅓ = medial ㅝ
+            combine medial ㅜ + medial ㅔ = medial ㅞ
+            combine medial ㅜ + medial ㅣ = medial ㅟ
+            combine medial ㅡ + medial ㅣ = medial ㅢ
+            # A final struck twice doubles: ㄲ has no key, and ㅅ ㅅ is ㅆ as well as the ㅆ key.
+            combine final ㄱ + final ㄱ = final ㄲ
+            combine final ㅅ + final ㅅ = final ㅆ
+            combine final ㄱ + final ㅅ = final ㄳ
+            combine final ㄴ + final ㅈ = final ㄵ
+            combine final ㄴ + final ㅎ = final ㄶ
+            combine final ㄹ + final ㄱ = final ㄺ
+            combine final ㄹ + final ㅁ = final ㄻ
+            combine final ㄹ + final ㅂ = final ㄼ
+            combine final ㄹ + final ㅅ = final ㄽ
+            combine final ㄹ + final ㅌ = final ㄾ
+            combine final ㄹ + final ㅍ = final ㄿ
+            combine final ㄹ + final ㅎ = final ㅀ
+            combine final ㅂ + final ㅅ = final ㅄ
+            """#
+        ),
+        (
+            "sinsebeolsik-1995.layout",
+            #"""
+            # Sin-sebeolsik 1995 (신세벌식 1995, 신광조): the basic layer of the published chart.
+            # Format: see "Layout files" in the README. Positions are US-QWERTY characters (Shift included).
+            #
+            # 갈마들이: a left-hand key types a final, or its vowel right after an initial (ㅈ then f is 자...);
+            # a right-hand ㅁ/ㅜ, ㅊ/ㅜ or ㅍ/ㅗ key types its initial, or its vowel right after an initial, and
+            # only that vowel starts a compound (ㅇ o c is 웨, ㅇ b c is 웇). Shifted left keys type their
+            # vowel alone. Old Hangul is not here.
+
+            id          3sin-1995
+            alias       sinsebeolsik-1995
+            name        Sin-sebeolsik 1995
+            name-ko     신세벌식 1995
+            kind        jaso
+            old-hangul  no
+
+            key '  initial ㅌ
+            key /  initial ㅋ
+            key ;  initial ㅂ
+            key A  medial  ㅒ
+            key B  medial  ㅜ
+            key C  medial  ㅔ
+            key D  medial  ㅣ
+            key E  medial  ㅕ
+            key F  medial  ㅏ
+            key G  medial  ㅡ
+            key H  initial ㄴ
+            key I  medial  ㅜ
+            key J  symbol  ;
+            key K  symbol  '
+            key L  initial ㅈ
+            key M  symbol  /
+            key N  initial ㅅ
+            key O  medial  ㅜ
+            key P  medial  ㅗ
+            key Q  medial  ㅢ
+            key R  medial  ㅐ
+            key S  medial  ㅖ
+            key T  medial  ㅓ
+            key U  initial ㄷ
+            key V  medial  ㅗ
+            key W  medial  ㅑ
+            key X  medial  ㅛ
+            key Y  initial ㄹ
+            key Z  medial  ㅠ
+            key a  final ㅇ  medial ㅒ
+            key b  final ㅆ  medial ㅜ
+            key c  final ㅊ  medial ㅔ
+            key d  final ㅎ  medial ㅣ
+            key e  final ㅂ  medial ㅕ
+            key f  final ㅈ  medial ㅏ
+            key g  final ㅍ  medial ㅡ
+            key h  initial ㄴ
+            key i  initial ㅁ  medial ㅜ
+            key j  initial ㅇ
+            key k  initial ㄱ
+            key l  initial ㅈ
+            key m  initial ㅎ
+            key n  initial ㅅ
+            key o  initial ㅊ  medial ㅜ
+            key p  initial ㅍ  medial ㅗ
+            key q  final ㅅ  medial ㅢ
+            key r  final ㄷ  medial ㅐ
+            key s  final ㄴ  medial ㅖ
+            key t  final ㅌ  medial ㅓ
+            key u  initial ㄷ
+            key v  final ㅋ  medial ㅗ
+            key w  final ㄹ  medial ㅑ
+            key x  final ㄱ  medial ㅛ
+            key y  initial ㄹ
+            key z  final ㅁ  medial ㅠ
+
+            # Doubled initials: a consonant struck twice (ㄱ ㄱ is ㄲ); the layouts have no key of their own for them.
+            combine initial ㄱ + initial ㄱ = initial ㄲ
+            combine initial ㄷ + initial ㄷ = initial ㄸ
+            combine initial ㅂ + initial ㅂ = initial ㅃ
+            combine initial ㅅ + initial ㅅ = initial ㅆ
+            combine initial ㅈ + initial ㅈ = initial ㅉ
+            # Compound vowels start from a right-hand vowel (a left-hand one begins no combination).
+            combine medial ㅗ + medial ㅏ = medial ㅘ
+            combine medial ㅗ + medial ㅐ = medial ㅙ
+            combine medial ㅗ + medial ㅣ = medial ㅚ
+            combine medial ㅜ + medial ㅓ = medial ㅝ
+            combine medial ㅜ + medial ㅔ = medial ㅞ
+            combine medial ㅜ + medial ㅣ = medial ㅟ
+            combine medial ㅡ + medial ㅣ = medial ㅢ
+            # A final struck twice doubles: ㄲ has no key, and ㅅ ㅅ is ㅆ as well as the ㅆ key.
+            combine final ㄱ + final ㄱ = final ㄲ
+            combine final ㅅ + final ㅅ = final ㅆ
+            combine final ㄱ + final ㅅ = final ㄳ
+            combine final ㄴ + final ㅈ = final ㄵ
+            combine final ㄴ + final ㅎ = final ㄶ
+            combine final ㄹ + final ㄱ = final ㄺ
+            combine final ㄹ + final ㅁ = final ㄻ
+            combine final ㄹ + final ㅂ = final ㄼ
+            combine final ㄹ + final ㅅ = final ㄽ
+            combine final ㄹ + final ㅌ = final ㄾ
+            combine final ㄹ + final ㅍ = final ㄿ
+            combine final ㄹ + final ㅎ = final ㅀ
+            combine final ㅂ + final ㅅ = final ㅄ
+            """#
+        ),
+        (
             "romaja.layout",
             #"""
             # Romaja (로마자): the key table and jamo combinations of libhangul 0.2.0's keyboard "ro".

@@ -66,6 +66,9 @@ public struct Composer: Sendable {
             case .romaja: output.consumed = typeRomaja(jamo, key: position.ascii, commit: &output.commit)
             }
             appendSyllable(to: &output.preedit)
+        case .dual(let first, let second):
+            typeDual(first, second, commit: &output.commit)
+            appendSyllable(to: &output.preedit)
         }
         return output
     }
@@ -183,7 +186,7 @@ extension Composer {
     /// slot's latest keystroke or, when the slot is taken, starts the next syllable. Without
     /// auto-reorder, an initial after a medial or final (or a medial after a final) also starts the
     /// next syllable; with it, a slot still empty is filled whatever the order.
-    mutating func typeThreeSet(_ jamo: Jamo, commit: inout ComposedText) {
+    mutating func typeThreeSet(_ jamo: Jamo, closed: Bool = false, commit: inout ComposedText) {
         guard let slot = jamo.slot else { return }
         guard let current = chain.value(of: slot) else {
             let later: Bool
@@ -193,11 +196,60 @@ extension Composer {
             case .jongseong: later = false
             }
             if later, !options.autoReorder { commitSyllable(into: &commit) }
-            push(jamo, typed: jamo, commit: &commit)
+            push(jamo, typed: jamo, closed: closed, commit: &commit)
             return
         }
-        let merged = chain.tail?.slot == slot ? combine(current, jamo) : nil
-        extend(with: merged, in: nil, typed: jamo, orStart: jamo, commit: &commit)
+        let merged = tailTakes(slot) ? combine(current, jamo) : nil
+        if let merged, merged.slot != nil {
+            push(merged, typed: jamo, closed: closed, commit: &commit)
+        } else {
+            commitSyllable(into: &commit)
+            push(jamo, typed: jamo, closed: closed, commit: &commit)
+        }
+    }
+
+    /// Whether the latest keystroke is in `slot` and open to a combination (a medial a dual-role
+    /// medial/final key typed is closed).
+    @inline(__always)
+    mutating func tailTakes(_ slot: JamoSlot) -> Bool {
+        guard let tail = chain.tail else { return false }
+        return tail.slot == slot && !tail.closed
+    }
+
+    /// One dual-role key (갈마들이): which of its two jamo it gives is decided here, from the
+    /// syllable as it stands, by the rules of ``DualRole``; the chosen jamo is then typed as a
+    /// plain key of its slot. `first` is in the earlier slot.
+    mutating func typeDual(_ first: Jamo, _ second: Jamo, commit: inout ComposedText) {
+        guard let firstSlot = first.slot, let secondSlot = second.slot, let role = DualRole(firstSlot, secondSlot)
+        else { return }
+        let choseong = chain.value(of: .choseong)
+        let jungseong = chain.value(of: .jungseong)
+        let jongseong = chain.value(of: .jongseong)
+        switch role {
+        case .initialOrMedial, .medialOrFinal:
+            let medial = role == .initialOrMedial ? second : first
+            let takesMedial: Bool
+            if jongseong != nil {
+                takesMedial = false
+            } else if let jungseong {
+                takesMedial = tailTakes(.jungseong) && combine(jungseong, medial)?.slot == .jungseong
+            } else {
+                takesMedial = choseong != nil
+            }
+            if takesMedial {
+                typeThreeSet(medial, closed: role == .medialOrFinal, commit: &commit)
+            } else {
+                typeThreeSet(role == .initialOrMedial ? first : second, commit: &commit)
+            }
+        case .initialOrFinal:
+            let takesFinal: Bool
+            if let jongseong {
+                takesFinal = tailTakes(.jongseong) && combine(jongseong, second)?.slot == .jongseong
+            } else {
+                takesFinal = jungseong != nil
+            }
+            typeThreeSet(takesFinal ? second : first, commit: &commit)
+        }
     }
 }
 
@@ -369,10 +421,10 @@ extension Composer {
 
     /// Adds a keystroke whose slot is the value's own; a full chain first commits what it holds, so
     /// no key is ever dropped.
-    mutating func push(_ value: Jamo, typed: Jamo?, commit: inout ComposedText) {
+    mutating func push(_ value: Jamo, typed: Jamo?, closed: Bool = false, commit: inout ComposedText) {
         guard let slot = value.slot else { return }
         if chain.isFull { commitSyllable(into: &commit) }
-        chain.append(JamoChain.Node(slot: slot, typed: typed, value: value))
+        chain.append(JamoChain.Node(slot: slot, typed: typed, value: value, closed: closed))
     }
 
     /// Moves the syllable being composed into the commit text and starts an empty one.

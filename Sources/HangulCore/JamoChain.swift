@@ -13,6 +13,10 @@
 struct JamoChain: Sendable {
     struct Node: Sendable {
         var slot: JamoSlot
+        /// Whether no later keystroke may combine into this one: a medial a dual-role medial/final
+        /// key typed (``DualRole/medialOrFinal``). Declared beside ``slot`` so that both fit in the
+        /// padding before ``value``: the node stays 12 bytes.
+        var closed: Bool
         /// The slot's jamo after this keystroke (a compound when it merged with its predecessors).
         var value: Jamo
         /// ``typed``, with ``Jamo/absent`` for nil.
@@ -22,10 +26,11 @@ struct JamoChain: Sendable {
         /// with the one before into a final cluster and has no final form of its own.
         var typed: Jamo? { typedOrAbsent == .absent ? nil : typedOrAbsent }
 
-        init(slot: JamoSlot, typed: Jamo?, value: Jamo) {
+        init(slot: JamoSlot, typed: Jamo?, value: Jamo, closed: Bool = false) {
             self.slot = slot
             self.value = value
             self.typedOrAbsent = typed ?? .absent
+            self.closed = closed
         }
     }
 

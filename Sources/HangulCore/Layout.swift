@@ -113,4 +113,34 @@ public enum KeyAction: Sendable, Equatable {
     case jamo(Jamo)
     /// A symbol the layout itself types (sebeolsik punctuation), committed as is.
     case symbol(Unicode.Scalar)
+    /// A dual-role key (갈마들이, 신세벌식): two jamo of different slots, the earlier slot first; the
+    /// composer takes one of them when the key arrives, from the syllable's state (``DualRole``).
+    /// Only on ``Layout/Kind/jaso`` layouts.
+    case dual(Jamo, Jamo)
+}
+
+/// Which two slots a dual-role key joins, and so how the composer chooses between them.
+///
+/// The rules are the 갈마들이 of 신세벌식, read from the syllable being composed:
+/// - ``initialOrMedial`` (the right hand): the medial when the syllable has an initial and no
+///   medial yet, or its medial combines with this one and nothing follows it; the initial otherwise.
+/// - ``medialOrFinal`` (the left hand): the medial under the same condition; the final otherwise.
+///   A medial typed this way begins no combination: on 신세벌식 the compound vowels start from the
+///   right hand's ㅗ ㅜ ㅡ, so that ㄴ ㅗ(left) ㅎ is 놓, not 뇌.
+/// - ``initialOrFinal`` (a two-set consonant on a direct layout): the final when the syllable has a
+///   medial and no final yet, or a final this one combines with; the initial otherwise.
+public enum DualRole: Sendable, Equatable {
+    case initialOrMedial
+    case medialOrFinal
+    case initialOrFinal
+
+    /// The role two slots make, earlier slot first; nil for a slot twice.
+    public init?(_ first: JamoSlot, _ second: JamoSlot) {
+        switch (first, second) {
+        case (.choseong, .jungseong): self = .initialOrMedial
+        case (.jungseong, .jongseong): self = .medialOrFinal
+        case (.choseong, .jongseong): self = .initialOrFinal
+        default: return nil
+        }
+    }
 }

@@ -17,6 +17,7 @@
 /// key x  final   ㄱ
 /// key 1  symbol  ·                 # typed as is
 /// key G  initial U+114C            # a code point where no letter exists
+/// key c  final ㄱ  medial ㅔ        # dual-role (갈마들이): jaso layouts only, see DualRole
 ///
 /// combine initial ㄱ + initial ㄱ = initial ㄲ
 /// ```
@@ -24,7 +25,8 @@
 /// A position is the character the key types on US QWERTY (`!`…`~`; Shift is part of it). A letter
 /// is a compatibility jamo (ㄱ, ㅏ, ㆁ), a conjoining jamo, or `U+XXXX`; the slot word says which
 /// form is meant, so ㄱ reads naturally in each slot; a `jamo` layout has no `final` keys, since its
-/// composer finds finals itself. The file must be UTF-8 (a byte-order mark is skipped) and at most
+/// composer finds finals itself. A key with two slot-letter pairs is a dual-role key: the two slots
+/// must differ, and which pair the key types is the composer's choice when it arrives. The file must be UTF-8 (a byte-order mark is skipped) and at most
 /// ``maximumSize`` bytes. The first error rejects the whole file (``FileProblem``).
 public enum LayoutFile {
     /// The largest file accepted; the biggest built-in layout is about 20 KiB.
@@ -183,9 +185,13 @@ extension LayoutFile {
 
         mutating func readKey(_ tokens: [Substring], line: Int) throws(FileProblem) {
             guard tokens.count >= 4 else {
-                throw error(line: line, "a key line is: key POSITION initial|medial|final|symbol VALUE")
+                throw error(
+                    line: line,
+                    "a key line is: key POSITION initial|medial|final|symbol VALUE, or for a dual-role key "
+                        + "key POSITION SLOT LETTER SLOT LETTER")
             }
-            try expectEnd(tokens, after: 4, line: line)
+            let isDual = tokens.count >= 6 && !tokens[4].startsComment
+            try expectEnd(tokens, after: isDual ? 6 : 4, line: line)
             guard let scalar = tokens[1].onlyScalar, let position = KeyPosition(scalar)
             else {
                 throw error(
@@ -196,13 +202,31 @@ extension LayoutFile {
                 throw error(line: line, "key \(position) is already defined on line \(first)")
             }
             let action: KeyAction
-            if tokens[2] == "symbol" {
+            if isDual {
+                action = try dual(tokens, line: line)
+            } else if tokens[2] == "symbol" {
                 action = .symbol(try symbol(tokens[3], line: line))
             } else {
                 action = .jamo(try jamo(slot: tokens[2], letter: tokens[3], line: line))
             }
             keys[position] = action
             keyLines[position] = line
+        }
+
+        /// A dual-role key's two slot-letter pairs, in either order; stored earlier slot first.
+        func dual(_ tokens: [Substring], line: Int) throws(FileProblem) -> KeyAction {
+            guard tokens[2] != "symbol", tokens[4] != "symbol" else {
+                throw error(line: line, "a dual-role key gives two jamo; a symbol key has one value")
+            }
+            let one = try jamo(slot: tokens[2], letter: tokens[3], line: line)
+            let other = try jamo(slot: tokens[4], letter: tokens[5], line: line)
+            guard let oneSlot = one.slot, let otherSlot = other.slot, oneSlot != otherSlot else {
+                throw error(
+                    line: line,
+                    "a dual-role key gives jamo of two different slots (initial and medial, medial and final, "
+                        + "or initial and final), not \(tokens[2]) twice")
+            }
+            return oneSlot.rawValue < otherSlot.rawValue ? .dual(one, other) : .dual(other, one)
         }
 
         mutating func readCombination(_ tokens: [Substring], line: Int) throws(FileProblem) {
@@ -287,7 +311,16 @@ extension LayoutFile {
             guard let id else { throw error(line: 0, "no id line; add one, e.g. 'id my-layout'") }
             guard let name else { throw error(line: 0, "no name line; add one, e.g. 'name My Layout'") }
             guard let kind else { throw error(line: 0, "no kind line; add 'kind jamo', 'kind jaso' or 'kind romaja'") }
-            guard keys.values.contains(where: { if case .jamo = $0 { true } else { false } }) else {
+            if kind != .jaso,
+                let dual = keys.filter({ if case .dual = $0.value { true } else { false } })
+                    .min(by: { (keyLines[$0.key] ?? 0) < (keyLines[$1.key] ?? 0) })
+            {
+                throw error(
+                    line: keyLines[dual.key] ?? 0,
+                    "dual-role keys are for jaso layouts; a \(kind.rawValue) layout's composer decides slots "
+                        + "itself: give the key one jamo, or use kind jaso")
+            }
+            guard keys.values.contains(where: { if case .symbol = $0 { false } else { $0 != .none } }) else {
                 throw error(line: 0, "no key types a jamo; add key lines such as 'key r initial ㄱ'")
             }
             if kind == .jamo,

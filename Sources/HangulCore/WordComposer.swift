@@ -124,7 +124,7 @@ public struct WordComposer: Sendable {
         let step = composer.process(position)
         let endsWord: Bool
         switch layout.action(at: position) {
-        case .jamo: endsWord = !step.consumed
+        case .jamo, .dual: endsWord = !step.consumed
         case .symbol, .none: endsWord = true
         }
         if endsWord {

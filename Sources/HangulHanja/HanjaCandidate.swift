@@ -11,31 +11,40 @@ public struct HanjaCandidate: Sendable {
 
     /// The key as it is in the dictionary: the whole lookup key for an exact match, a prefix or a
     /// suffix of it otherwise. Its length is how much of the text a pick replaces.
-    public var key: String { String(decoding: keyUTF8, as: UTF8.self) }
+    public var key: String { withField(.key) { String(decoding: $0, as: UTF8.self) } }
     /// What the key converts to: hanja (韓, 大韓民國) or a symbol (※).
-    public var value: String { String(decoding: valueUTF8, as: UTF8.self) }
+    public var value: String { withField(.value) { String(decoding: $0, as: UTF8.self) } }
     /// The meaning shown beside the candidate (`나라 한`); empty when the dictionary has none, as for
     /// most words and every symbol.
-    public var comment: String { String(decoding: commentUTF8, as: UTF8.self) }
+    public var comment: String { withField(.comment) { String(decoding: $0, as: UTF8.self) } }
 
-    public var keyUTF8: ArraySlice<UInt8> {
-        let record = record
-        return storage.bytes[Int(record.keyStart)..<Int(record.keyStart) + Int(record.keyLength)]
-    }
-    public var valueUTF8: ArraySlice<UInt8> {
-        let record = record
-        return storage.bytes[record.valueStart..<record.valueStart + Int(record.valueLength)]
-    }
-    public var commentUTF8: ArraySlice<UInt8> {
-        let record = record
-        // No comment may mean no second `:` on the file's last line, where `commentStart` is past the end.
-        guard record.commentLength > 0 else { return storage.bytes[0..<0] }
-        return storage.bytes[record.commentStart..<record.commentStart + Int(record.commentLength)]
-    }
+    /// Copies of the fields' bytes (the dictionary's memory may be a mapped file, which a slice
+    /// could outlive).
+    public var keyUTF8: ArraySlice<UInt8> { withField(.key) { ArraySlice($0) } }
+    public var valueUTF8: ArraySlice<UInt8> { withField(.value) { ArraySlice($0) } }
+    public var commentUTF8: ArraySlice<UInt8> { withField(.comment) { ArraySlice($0) } }
 
     /// The number of Unicode scalars in the key: how many characters before the cursor (or of the
     /// preedit) picking this candidate replaces. Hangul syllables and jamo are one scalar each.
-    public var keyScalarCount: Int { keyUTF8.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
+    public var keyScalarCount: Int { withField(.key) { $0.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } } }
+
+    /// Calls `body` with one field's bytes, valid only during the call.
+    private func withField<Result>(
+        _ field: HanjaCandidates.Field, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let record = record
+        let start: Int
+        let count: Int
+        switch field {
+        case .key: (start, count) = (Int(record.keyStart), Int(record.keyLength))
+        case .value: (start, count) = (record.valueStart, Int(record.valueLength))
+        // No comment may mean no second `:` on the file's last line, where `commentStart` is past the end.
+        case .comment: (start, count) = (record.commentLength > 0 ? record.commentStart : 0, Int(record.commentLength))
+        }
+        return withExtendedLifetime(storage) {
+            body(UnsafeBufferPointer(rebasing: storage.bytes[start..<start + count]))
+        }
+    }
 }
 
 extension HanjaCandidate: Equatable {

@@ -60,8 +60,8 @@ extension HanjaCandidates {
         case .value: (start, count) = (entry.valueStart, Int(entry.valueLength))
         case .comment: (start, count) = (entry.commentLength > 0 ? entry.commentStart : 0, Int(entry.commentLength))
         }
-        return try storage.bytes.withUnsafeBufferPointer { bytes in
-            try body(UnsafeBufferPointer(rebasing: bytes[start..<start + count]))
+        return try withExtendedLifetime(storage) {
+            try body(UnsafeBufferPointer(rebasing: storage.bytes[start..<start + count]))
         }
     }
 }

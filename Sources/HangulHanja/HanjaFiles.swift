@@ -46,15 +46,23 @@ public struct HanjaFiles: Sendable {
     /// Loads the user's dictionary (when `user` is given and the file exists), then `files`, then
     /// the system dictionary and symbols (each unless nil: `hanguld --no-system-hanja` leaves them
     /// out, so tests get the same candidates whatever the machine has installed).
+    ///
+    /// With a `cache`, each file's index is built once and kept in a cache file that later loads map
+    /// instead of parsing (``HanjaIndexCache``); without one, every table is parsed onto the heap.
     public init(
         user: String?, files: [String], system: String? = Self.systemDictionaryPath,
-        symbols: String? = Self.systemSymbolsPath
+        symbols: String? = Self.systemSymbolsPath, cache: HanjaIndexCache? = nil
     ) {
         var tables: [HanjaTable] = []
         var problems: [Problem] = []
         func add(_ path: String, isExplicit: Bool, ifMissing: String?) {
             do throws(FileProblem) {
-                let table = try Self.readTable(path)
+                let table: HanjaTable
+                if let cache {
+                    table = try cache.table(path)
+                } else {
+                    table = try Self.readTable(path)
+                }
                 problems += table.problems.map { Problem(problem: $0, isExplicit: false) }
                 tables.append(table)
             } catch {
@@ -83,30 +91,58 @@ public struct HanjaFiles: Sendable {
 
     /// Reads and parses one dictionary file; its malformed lines are in the table's ``HanjaTable/problems``.
     public static func readTable(_ path: String) throws(FileProblem) -> HanjaTable {
-        HanjaTable(parsing: try read(path), source: path)
+        let source = try SourceFile(opening: path)
+        defer { source.close() }
+        return HanjaTable(parsing: try source.readAll(), source: path)
     }
 
-    /// A file's bytes: a regular file of at most ``HanjaTable/maximumFileSize`` bytes. Opened without
-    /// blocking, so a FIFO or a device at a dictionary path is refused at once rather than hanging the
-    /// daemon at the first hanja key (issue 12, fault 6, for dictionaries).
-    static func read(_ path: String) throws(FileProblem) -> [UInt8] {
-        func failure(_ reason: String) -> FileProblem { FileProblem(source: path, line: 0, reason: reason) }
+    /// A dictionary file opened for reading: a regular file of at most ``HanjaTable/maximumFileSize``
+    /// bytes. Opened without blocking, so a FIFO or a device at a dictionary path is refused at once
+    /// rather than hanging the daemon at the first hanja key (issue 12, fault 6, for dictionaries).
+    /// Its identity is taken before anything is read, so a file changed while being read has a
+    /// newer modification time than the one recorded with its cached index, which is rebuilt then.
+    struct SourceFile {
+        let path: String
         let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking])
-        } catch {
-            throw failure("cannot be opened: \(error)")
+        let size: Int
+        let identity: HanjaIndexImage.SourceIdentity
+
+        init(opening path: String) throws(FileProblem) {
+            func failure(_ reason: String) -> FileProblem { FileProblem(source: path, line: 0, reason: reason) }
+            do {
+                descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking])
+            } catch {
+                throw failure("cannot be opened: \(error)")
+            }
+            let info: Stat
+            do {
+                info = try descriptor.stat()
+            } catch {
+                try? descriptor.close()
+                throw failure("cannot be read: \(error)")
+            }
+            guard info.type == .regular else {
+                try? descriptor.close()
+                throw failure("is not a regular file")
+            }
+            guard info.size <= Int64(HanjaTable.maximumFileSize) else {
+                try? descriptor.close()
+                throw failure(
+                    "is larger than \(HanjaTable.maximumFileSize / 1024 / 1024) MiB, the most a dictionary file "
+                        + "may be; split it into several files")
+            }
+            self.path = path
+            size = Int(info.size)
+            identity = HanjaIndexImage.SourceIdentity(
+                path: path, size: UInt64(info.size), modificationSeconds: Int64(info.st_mtim.tv_sec),
+                modificationNanoseconds: Int64(info.st_mtim.tv_nsec), device: UInt64(info.deviceID.rawValue),
+                inode: UInt64(info.inode.rawValue))
         }
-        do {
-            return try descriptor.closeAfter {
-                let info = try descriptor.stat()
-                guard info.type == .regular else { throw failure("is not a regular file") }
-                let size = Int(info.size)
-                guard size <= HanjaTable.maximumFileSize else {
-                    throw failure(
-                        "is larger than \(HanjaTable.maximumFileSize / 1024 / 1024) MiB, the most a dictionary file "
-                            + "may be; split it into several files")
-                }
+
+        /// The file's bytes, at most the size it had when opened.
+        func readAll() throws(FileProblem) -> [UInt8] {
+            let size = self.size
+            do {
                 return try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                     while count < size {
                         let read = try descriptor.read(
@@ -115,12 +151,12 @@ public struct HanjaFiles: Sendable {
                         count += read
                     }
                 }
+            } catch {
+                throw FileProblem(source: path, line: 0, reason: "cannot be read: \(error)")
             }
-        } catch let problem as FileProblem {
-            throw problem
-        } catch {
-            throw failure("cannot be read: \(error)")
         }
+
+        func close() { try? descriptor.close() }
     }
 }
 

@@ -18,10 +18,11 @@
 
     @usableFromInline func hash(into hasher: inout Hasher) {
         let record = storage.entries[entry]
-        storage.bytes.withUnsafeBytes { bytes in
+        withExtendedLifetime(storage) {
             hasher.combine(
                 bytes: UnsafeRawBufferPointer(
-                    rebasing: bytes[record.valueStart..<record.valueStart + Int(record.valueLength)]))
+                    UnsafeBufferPointer(
+                        rebasing: storage.bytes[record.valueStart..<record.valueStart + Int(record.valueLength)])))
         }
     }
 }

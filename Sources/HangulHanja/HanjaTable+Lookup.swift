@@ -19,9 +19,10 @@ extension HanjaTable.Storage {
         return Int(high | middle | low) + 1
     }
 
-    static func bucketStarts(_ keys: [UInt64]) -> [UInt32] {
+    /// Fills `starts` (``bucketCount`` + 3 slots) with where each bucket of `keys` starts.
+    static func fillBucketStarts(_ keys: UnsafeBufferPointer<UInt64>, _ starts: UnsafeMutableBufferPointer<UInt32>) {
         let keyCount = keys.count / 3 - 1
-        var starts = [UInt32](repeating: UInt32(keyCount), count: bucketCount + 3)
+        starts.initialize(repeating: UInt32(keyCount))
         var next = 0
         for index in 0..<keyCount {
             let ordinal = bucketOrdinal(keys[3 * index])
@@ -30,7 +31,6 @@ extension HanjaTable.Storage {
                 next += 1
             }
         }
-        return starts
     }
 
     /// The entries whose key is exactly `key`, as a range of entry indices (empty when none), found by
@@ -40,7 +40,7 @@ extension HanjaTable.Storage {
         let high = keyPrefix(key, 0, key.count)
         let low = key.count > 8 ? keyPrefix(key, 8, key.count - 8) : 0
         let ordinal = Self.bucketOrdinal(high)
-        return keys.withUnsafeBufferPointer { keys in
+        return withExtendedLifetime(self) {
             var lower = Int(bucketStarts[ordinal])
             var upper = Int(bucketStarts[ordinal + 1])
             while lower < upper {
@@ -56,9 +56,7 @@ extension HanjaTable.Storage {
                     let length = Int(keys[record &+ 2] >> 32)
                     if length > 16 && key.count > 16 {
                         let entry = entries[Int(UInt32(truncatingIfNeeded: keys[record &+ 2]))]
-                        comparison = bytes.withUnsafeBufferPointer { bytes in
-                            compareAfterPrefixes(bytes, Int(entry.keyStart), length, key, 0, key.count)
-                        }
+                        comparison = compareAfterPrefixes(bytes, Int(entry.keyStart), length, key, 0, key.count)
                     } else {
                         comparison = length == key.count ? 0 : (length < key.count ? -1 : 1)
                     }
@@ -82,11 +80,8 @@ extension HanjaTable.Storage {
         let a = entries[left]
         let b = other.entries[right]
         guard a.valueLength == b.valueLength else { return false }
-        return bytes.withUnsafeBufferPointer { leftBytes in
-            other.bytes.withUnsafeBufferPointer { rightBytes in
-                compareBytes(
-                    leftBytes, a.valueStart, Int(a.valueLength), rightBytes, b.valueStart, Int(b.valueLength)) == 0
-            }
+        return withExtendedLifetime((self, other)) {
+            compareBytes(bytes, a.valueStart, Int(a.valueLength), other.bytes, b.valueStart, Int(b.valueLength)) == 0
         }
     }
 }

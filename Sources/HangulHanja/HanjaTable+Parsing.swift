@@ -26,6 +26,12 @@ extension HanjaTable {
     /// line feed in the value, and lines longer than 511 bytes are split. None of the system files
     /// has such a line; the differential check confirms both read them identically.
     public init(parsing bytes: [UInt8], source: String) {
+        self.init(parsing: bytes, source: source, identity: .none)
+    }
+
+    /// Builds a table from a file's bytes, its image stamped with the file's identity so that
+    /// ``HanjaIndexCache`` can write it out and recognise it later.
+    init(parsing bytes: [UInt8], source: String, identity: HanjaIndexImage.SourceIdentity) {
         var problems: [FileProblem] = []
         var bytes = bytes
         if bytes.count > Self.maximumFileSize {
@@ -40,15 +46,24 @@ extension HanjaTable {
         let storage = bytes.withUnsafeBufferPointer { buffer in
             var parsed = Self.parseLines(buffer, source: source)
             problems += parsed.problems
-            if let index = parsed.entries.withUnsafeBufferPointer({ Self.index(buffer, $0) }) {
-                return Storage(
-                    bytes: bytes, entries: parsed.entries, keys: index, maximumKeyLength: parsed.maximumKeyLength)
+            var index = parsed.entries.withUnsafeBufferPointer { Self.index(buffer, $0) }
+            if index == nil {
+                parsed.entries = Self.sortedByKey(parsed.entries, buffer)
+                index = parsed.entries.withUnsafeBufferPointer { Self.index(buffer, $0) }
             }
-            parsed.entries = Self.sortedByKey(parsed.entries, buffer)
-            let index = parsed.entries.withUnsafeBufferPointer { Self.index(buffer, $0) }
             guard let index else { preconditionFailure("internal inconsistency: sorted entries out of order") }
-            return Storage(
-                bytes: bytes, entries: parsed.entries, keys: index, maximumKeyLength: parsed.maximumKeyLength)
+            let image = parsed.entries.withUnsafeBufferPointer { entries in
+                index.withUnsafeBufferPointer { keys in
+                    HanjaIndexImage.build(
+                        bytes: buffer, entries: entries, keys: keys, maximumKeyLength: parsed.maximumKeyLength,
+                        identity: identity)
+                }
+            }
+            guard
+                let validated = HanjaIndexImage.validated(
+                    UnsafeRawBufferPointer(image.memory), expecting: nil, checkingRecords: false)
+            else { preconditionFailure("internal inconsistency: a freshly built hanja index fails its own checks") }
+            return Storage(image: validated, owner: image, isMapped: false)
         }
         self.source = source
         self.problems = problems

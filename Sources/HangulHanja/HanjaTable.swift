@@ -14,7 +14,9 @@ import HangulCore
 /// sorted, as libhangul's own files are; an unsorted file (a user's) is sorted once, stably, so its
 /// entries still group by key in file order. A lookup goes to the bucket of the key's first
 /// syllable and binary-searches it on the integers, allocating nothing. The system `hanja.txt`
-/// (6.4 MB, 303,502 entries, 222,705 keys) takes about 16 MB of memory this way.
+/// (6.4 MB, 303,502 entries, 222,705 keys) takes about 15 MB this way; built once into a cache
+/// file and mapped (``HanjaIndexCache``), those 15 MB are shared page cache of which a lookup
+/// touches a few pages, not private heap.
 public struct HanjaTable: Sendable {
     /// The path the table was read from, or the name it was given when parsed from memory.
     public let source: String
@@ -28,13 +30,20 @@ public struct HanjaTable: Sendable {
     public var keyCount: Int { storage.keys.count / 3 - 1 }
     /// Whether the table has no entries.
     public var isEmpty: Bool { storage.entries.isEmpty }
+    /// Whether the table is read from a mapped cache file (``HanjaIndexCache``) rather than held on
+    /// the heap.
+    public var isMapped: Bool { storage.isMapped }
 
     /// The distinct key at `index` (0 ..< ``keyCount``), keys in byte order: for tools that walk the
     /// whole dictionary, such as the benchmark and the differential check.
     public func key(at index: Int) -> String {
         let entry = storage.entries[Int(UInt32(truncatingIfNeeded: storage.keys[3 * index + 2]))]
         let start = Int(entry.keyStart)
-        return String(decoding: storage.bytes[start..<start + Int(entry.keyLength)], as: UTF8.self)
+        return withExtendedLifetime(storage) {
+            String(
+                decoding: UnsafeBufferPointer(rebasing: storage.bytes[start..<start + Int(entry.keyLength)]),
+                as: UTF8.self)
+        }
     }
 }
 
@@ -59,29 +68,44 @@ extension HanjaTable {
         @inlinable var commentStart: Int { valueStart + Int(valueLength) + 1 }
     }
 
-    /// The immutable parts of a table, shared by every copy and every candidate list that refers to it.
-    @usableFromInline final class Storage: Sendable {
-        @usableFromInline let bytes: [UInt8]
+    /// The immutable parts of a table, shared by every copy and every candidate list that refers to
+    /// it: four arrays laid out in one block of memory, a ``HanjaIndexImage``, which is either on
+    /// the heap (a table just parsed) or a cache file mapped read-only (``HanjaIndexCache``), whose
+    /// pages are the kernel's shared page cache and resident only where a lookup has read them.
+    /// `owner` keeps that memory alive; an image is checked whole before a storage is made over it,
+    /// so every index below is in bounds.
+    @usableFromInline final class Storage: @unchecked Sendable {
+        /// The dictionary file's bytes, as they were read.
+        @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
         /// Grouped by key, keys in byte order, file order within a key.
-        @usableFromInline let entries: [Entry]
+        @usableFromInline let entries: UnsafeBufferPointer<Entry>
         /// One record of three integers per distinct key, keys in byte order: the key's first sixteen
         /// bytes as two big-endian, zero-padded integers, then its first entry (low 32 bits) and its
         /// length in bytes (the bits above). A binary search reads this one dense array and touches
         /// a key's own bytes only when the first sixteen are equal and both keys are longer, which
         /// only keys of more than five syllables can reach. A sentinel record whose first entry is the
         /// entry count ends the array, so key `i`'s entries end where key `i + 1`'s begin.
-        let keys: [UInt64]
+        let keys: UnsafeBufferPointer<UInt64>
         /// Where each bucket of keys starts (see ``bucketOrdinal(_:)``), and the key count last.
-        let bucketStarts: [UInt32]
+        let bucketStarts: UnsafeBufferPointer<UInt32>
         /// The longest key in bytes: a longer lookup key cannot match and is not searched for.
         let maximumKeyLength: Int
+        /// The whole image, for writing it to a cache file.
+        let image: UnsafeRawBufferPointer
+        /// What keeps the image's memory alive: a ``HanjaIndexImage/HeapImage`` or a mapped file.
+        let owner: AnyObject
+        /// Whether the image is a mapped cache file rather than heap memory.
+        let isMapped: Bool
 
-        init(bytes: [UInt8], entries: [Entry], keys: [UInt64], maximumKeyLength: Int) {
-            self.bytes = bytes
-            self.entries = entries
-            self.keys = keys
-            self.maximumKeyLength = maximumKeyLength
-            bucketStarts = Self.bucketStarts(keys)
+        init(image: HanjaIndexImage.Validated, owner: AnyObject, isMapped: Bool) {
+            bytes = image.bytes
+            entries = image.entries
+            keys = image.keys
+            bucketStarts = image.bucketStarts
+            maximumKeyLength = image.maximumKeyLength
+            self.image = image.whole
+            self.owner = owner
+            self.isMapped = isMapped
         }
     }
 }

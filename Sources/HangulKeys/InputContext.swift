@@ -33,15 +33,20 @@ public struct InputContext: Sendable {
     /// The kind of field with focus; passwords get no composition.
     public private(set) var contentType: ContentType = .normal
     /// Key chords that flip between Hangul and Latin in either mode: by default the 한/영 key
-    /// (`Hangul`) and Shift+space. A chord may be a modifier key such as `Alt_R`.
-    public var toggleKeys: [KeyChord] = [KeyChord(keysym: .hangul), KeyChord(keysym: .space, modifiers: .shift)]
+    /// (`Hangul`) and Shift+space (the option table's default). A chord may be a modifier key such
+    /// as `Alt_R`.
+    public var toggleKeys: [KeyChord] = OptionKey.toggleKeys.defaultValue.keys ?? []
+    /// Key chords that switch to Hangul, and to Latin, whatever the mode (`hangul-keys`,
+    /// `latin-keys`): none by default. Checked after ``toggleKeys``, with the same matching.
+    public var hangulKeys: [KeyChord] = OptionKey.hangulKeys.defaultValue.keys ?? []
+    public var latinKeys: [KeyChord] = OptionKey.latinKeys.defaultValue.keys ?? []
     /// Whether Escape also switches to Latin, for vi users who leave insert mode with it.
-    public var escapeSwitchesToLatin = false
+    public var escapeSwitchesToLatin = OptionKey.escapeToLatin.defaultValue.flag ?? false
     /// The keycode decoder; without one (or without keycodes in events) positions come from keysyms.
     public var decoder: KeyDecoder?
     /// Key chords that open the hanja candidate list, and close it again: by default `Hangul_Hanja`
-    /// and `F9`. At most 16 on the wire, like ``toggleKeys``.
-    public var hanjaKeys: [KeyChord] = [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)]
+    /// and `F9` (the option table's default). At most 16 on the wire, like ``toggleKeys``.
+    public var hanjaKeys: [KeyChord] = OptionKey.hanjaKeys.defaultValue.keys ?? []
     /// Where candidates come from; nil (or an empty dictionary) leaves hanja keys to pass as named
     /// keys, as before conversion existed.
     public var hanja: HanjaDictionarySource?
@@ -149,6 +154,14 @@ public struct InputContext: Sendable {
         if contentType == .password { return Self.unchanged(preedit: word.preedit, mode: effectiveMode) }
         if toggleKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
             let commit = toggle()
+            return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
+        }
+        if !hangulKeys.isEmpty, hangulKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
+            let commit = setMode(.hangul)
+            return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
+        }
+        if !latinKeys.isEmpty, latinKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
+            let commit = setMode(.latin)
             return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
         }
         if mode == .latin || keysym.isModifier { return Self.unchanged(preedit: word.preedit, mode: effectiveMode) }

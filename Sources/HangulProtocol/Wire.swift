@@ -1,3 +1,5 @@
+import HangulKeys
+
 /// The protocol's fixed numbers, shared by the daemon, the client library and the tests.
 ///
 /// `protocol/PROTOCOL.md` is normative; these constants restate its numbers for Swift code.
@@ -23,7 +25,7 @@ public enum Wire {
     /// The most bytes `hello`'s `client` name may have.
     public static let maxClientNameBytes = 256
     /// The most entries in the `toggle-keys` option.
-    public static let maxToggleKeys = 16
+    public static let maxToggleKeys = OptionKind.maximumKeys
     /// The name the daemon gives in `hello`.
     public static let serverName = "hanguld"
     /// The project's version: what `hello` and `status` report and every executable prints with

@@ -5,4 +5,4 @@ import HangulSystem
 // silently by SIGPIPE. Ignoring SIGPIPE cannot fail (only SIGKILL, SIGSTOP and numbers that are not
 // signals are refused), so there is nothing to report here.
 try? Signals.ignore(Signals.brokenPipe)
-ComposeCommand.main()
+HangulComposeCommand.main()

@@ -133,3 +133,43 @@ struct Reload: ParsableCommand {
         guard try reloadRunningDaemon(daemon, quietWhenNotRunning: false) else { throw ExitCode.failure }
     }
 }
+
+struct Mode: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print or set the Hangul/Latin mode of the input field that has the focus.",
+        discussion: """
+            For editor hooks and scripts: `hangulctl mode latin` on leaving Vim's insert mode. The \
+            field takes the mode at its next key (when nothing is being composed). Needs a frontend \
+            that tells hanguld which field has the focus (set_focus). Prints the mode; exit status: \
+            0 done, 1 failed, 2 no field has the focus, 3 not running.
+            """)
+
+    @Argument(help: "hangul, latin or toggle; without it, only print the mode.")
+    var mode: String?
+
+    @OptionGroup var daemon: DaemonOptions
+
+    func validate() throws {
+        if let mode, ModeChange(rawValue: mode) == nil {
+            throw ValidationError("unknown mode \"\(mode)\"; give hangul, latin or toggle")
+        }
+    }
+
+    func run() throws {
+        guard let client = try daemon.connect() else {
+            print("hanguld is not running at \(try daemon.socketPath())")
+            throw ExitCode(3)
+        }
+        let result: String?
+        do throws(ClientError) {
+            result = try client.focusedMode(mode.flatMap(ModeChange.init(rawValue:)))?.rawValue
+        } catch {
+            throw failure(error)
+        }
+        guard let result else {
+            standardError("hangulctl: no input field has told hanguld it has the focus\n")
+            throw ExitCode(2)
+        }
+        print(result)
+    }
+}

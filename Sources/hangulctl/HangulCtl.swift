@@ -18,14 +18,14 @@ struct HangulCtl: ParsableCommand {
             See the README's Configuration section, or contrib/config.toml, for every key.
             """,
         version: Wire.serverVersion,
-        subcommands: [Config.self, Status.self, Reload.self]
+        subcommands: [Config.self, Status.self, Reload.self, Mode.self]
     )
 }
 
 struct Config: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check, read or change the settings file.",
-        subcommands: [Check.self, Get.self, SetValue.self, Unset.self, ShowPath.self]
+        subcommands: [Check.self, Get.self, SetValue.self, Unset.self, ShowPath.self, List.self]
     )
 }
 
@@ -181,6 +181,22 @@ extension Config {
             try finish(try options.tool().unset(try settingKey(key), path: try options.path()))
             guard try reloadRunningDaemon(daemon, quietWhenNotRunning: true) else { throw ExitCode.failure }
         }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List every setting: its type, default, allowed values and what it does.",
+            discussion: """
+                Generated from the engine's option table, as the protocol's list_options is; with \
+                --json, exactly that method's result. Layouts are the built-ins and your layout files.
+                """)
+
+        @Flag(help: "Print the list as one line of JSON, the result of the protocol's list_options.")
+        var json = false
+
+        @OptionGroup var options: FileOptions
+
+        func run() throws { try finish(try options.tool().list(json: json)) }
     }
 
     struct ShowPath: ParsableCommand {

@@ -19,7 +19,8 @@ import Testing
         #expect(
             InProcess.usageError(["--layout", "3x", "rk"])
                 == "unknown layout \"3x\"; known: 2/dubeolsik, 2y/dubeolsik-yetgeul, 32/sebeolsik-dubeolsik, "
-                + "39/sebeolsik-390, 3f/sebeolsik-final, 3s/sebeolsik-noshift, 3y/sebeolsik-yetgeul, ro/romaja, "
+                + "39/sebeolsik-390, 3f/sebeolsik-final, 3s/sebeolsik-noshift, 3y/sebeolsik-yetgeul, "
+                + "3sin-p2/sinsebeolsik-p2, 3sin-1995/sinsebeolsik-1995, ro/romaja, "
                 + "ahn/ahnmatae")
     }
 
@@ -66,6 +67,8 @@ import Testing
                 3f\tsebeolsik-final\tSebeolsik Final\t세벌식 최종\tbuilt-in
                 3s\tsebeolsik-noshift\tSebeolsik Noshift\t세벌식 순아래\tbuilt-in
                 3y\tsebeolsik-yetgeul\tSebeolsik Yetgeul\t세벌식 옛글\tbuilt-in
+                3sin-p2\tsinsebeolsik-p2\tSin-sebeolsik P2\t신세벌식 P2\tbuilt-in
+                3sin-1995\tsinsebeolsik-1995\tSin-sebeolsik 1995\t신세벌식 1995\tbuilt-in
                 ro\tromaja\tRomaja\t로마자\tbuilt-in
                 ahn\tahnmatae\tAhnmatae\t안마태\tbuilt-in
 

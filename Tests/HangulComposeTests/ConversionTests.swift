@@ -58,6 +58,22 @@ import Testing
         #expect(try InProcess.run([], input: keys.stdout).stdout == text + "\n")
     }
 
+    /// On layouts with dual-role keys a vowel's key depends on what follows (a left-hand ㅜ before a
+    /// final, a right-hand one before a vowel it combines with): every modern syllable still comes
+    /// back from the keys `--reverse` gives.
+    @Test(arguments: ["3sin-p2", "3sin-1995"])
+    func everySyllableRoundTripsOnSinSebeolsik(layout id: String) throws {
+        var all = String.UnicodeScalarView()
+        for value in Syllable.first...Syllable.last {
+            if let scalar = Unicode.Scalar(value) { all.append(scalar) }
+        }
+        let text = String(all)
+        #expect(text.unicodeScalars.count == 11_172)
+        let keys = try InProcess.run(["--reverse", "--layout", id], input: text + "\n")
+        #expect(keys.status == 0)
+        #expect(try InProcess.run(["--layout", id], input: keys.stdout).stdout == text + "\n")
+    }
+
     // MARK: - --fix
 
     static let words = WordList(["hello", "world", "so", "go", "work", "Seoul", "the", "kind", "BB", "rm", "zz"])

@@ -1,7 +1,8 @@
-import HangulCompose
 import HangulCore
 import HangulKeys
 import Testing
+
+@testable import HangulCompose
 
 /// The in-process engine's composer lane against the session rules it stands in for: an
 /// `InputContext` given every key, as the daemon does.
@@ -56,6 +57,11 @@ import Testing
         plain.output = .syllables
         return [plain, all, strict]
     }()
+
+    @Test func thePlainLanesLiteralsAreTheKeysTheyStandFor() {
+        #expect(InProcessEngine.shiftBit == ModifierMask.shift.rawValue)
+        #expect(InProcessEngine.backSpaceKeysym == Keysym.backSpace.rawValue)
+    }
 
     @Test(arguments: LayoutCatalog.builtIn.ids)
     func theComposerLaneTypesExactlyAsTheSessionDoes(layout id: String) throws {

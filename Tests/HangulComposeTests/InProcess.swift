@@ -22,7 +22,17 @@ struct InProcess {
         outputThreshold: Int = 1 << 16, heldLimit: Int = 1 << 20,
         outputSink: OutputBuffer.Sink? = nil
     ) throws -> InProcess {
-        let command = try ComposeCommand.parse(arguments)
+        try run(
+            ComposeCommand.parse(arguments), input: input, blockSize: blockSize, rawArguments: rawArguments,
+            outputThreshold: outputThreshold, heldLimit: heldLimit, outputSink: outputSink)
+    }
+
+    /// Runs a command already parsed, as ``run(_:input:blockSize:rawArguments:outputThreshold:heldLimit:outputSink:)``.
+    static func run(
+        _ command: ComposeCommand, input: [UInt8] = [], blockSize: Int = 1 << 16, rawArguments: [[UInt8]]? = nil,
+        outputThreshold: Int = 1 << 16, heldLimit: Int = 1 << 20,
+        outputSink: OutputBuffer.Sink? = nil
+    ) throws -> InProcess {
         let out = Collector()
         let err = Collector()
         let output = OutputBuffer(

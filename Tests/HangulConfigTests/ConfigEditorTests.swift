@@ -93,7 +93,7 @@ import Testing
     @Test func theNewValueIsCheckedBeforeTheFileIsTouched() {
         #expect(
             Self.refusal(.layout, "3x", in: Self.commented)
-                == #"the new value: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")"#
+                == #"the new value: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")"#
         )
         #expect(
             Self.refusal(.autoReorder, "yes", in: "")

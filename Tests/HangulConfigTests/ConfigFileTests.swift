@@ -26,7 +26,7 @@ import Testing
         defer { directory.remove() }
         let path = try directory.write("layout = \"3f\"\ncommit-unit = \"word\"\n", to: "config.toml")
         let settings = try ConfigFile.load(path, layouts: .builtIn)
-        #expect(settings.layout == "3f")
+        #expect(settings[.layout] == "3f")
         #expect(settings.commitUnit == .word)
     }
 
@@ -102,11 +102,11 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var previous = Settings()
-        previous.layout = "3f"
+        previous[.layout] = "3f"
         let path = try directory.write("layout = \"ro\"\noutput = \"jamo\"\n", to: "config.toml")
         let good = Settings.reloaded(from: path, layouts: .builtIn, keeping: previous)
-        #expect(good.settings.layout == "ro")
-        #expect(good.settings.composerOptions.output == .jamo)
+        #expect(good.settings[.layout] == "ro")
+        #expect(good.settings[.output] == "jamo")
         #expect(good.problems == nil)
         try directory.write("layout = \"2\"\noutput = \"jam\"\n", to: "config.toml")
         let broken = Settings.reloaded(from: path, layouts: .builtIn, keeping: previous)

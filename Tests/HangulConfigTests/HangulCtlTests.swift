@@ -26,7 +26,7 @@ import Testing
         #expect(try Self.run(["config", "check"], home: home).stdout == "\(path): ok\n")
         #expect(
             try Self.run(["config", "get", "--json"], home: home).stdout
-                == #"{"layout":"3f","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","start-mode":"hangul"}"#
+                == #"{"layout":"3f","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"start-mode":"hangul","mode-scope":"global"}"#
                 + "\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "layout = \"3f\"\n")
         #expect(try Self.run(["config", "unset", "layout"], home: home).status == 0)
@@ -43,7 +43,7 @@ import Testing
         #expect(check.status == 1)
         #expect(
             check.stderr == """
-                \(path):1: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")
+                \(path):1: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")
                 \(path):2: commit-unit must be "syllable" or "word", not "words"
 
                 """)
@@ -72,7 +72,8 @@ import Testing
         #expect(
             get.stderr.hasPrefix(
                 "Error: unknown key \"layuot\"; known keys: layout, auto-reorder, combi-on-double-stroke, "
-                    + "non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit"
+                    + "non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, "
+                    + "hangul-keys, latin-keys, mode-scope"
             ))
     }
 

@@ -24,10 +24,12 @@ import Testing
     @Test func anEmptyFileGivesTheProtocolsDefaults() throws {
         let settings = try Self.parse("# nothing here yet\n\n")
         #expect(settings == Settings())
-        #expect(settings.layout == "2")
-        #expect(settings.composerOptions == ComposerOptions())
-        #expect(settings.toggleKeys == [KeyChord(keysym: .hangul), KeyChord(keysym: .space, modifiers: .shift)])
-        #expect(!settings.escapeToLatin)
+        #expect(settings[.layout] == "2")
+        #expect(settings[.autoReorder] == false && settings[.combiOnDoubleStroke] == false)
+        #expect(settings[.nonChoseongCombi] == true && settings[.extendedVowels] == true)
+        #expect(settings[.output] == "syllables")
+        #expect(settings[.toggleKeys] == [KeyChord(keysym: .hangul), KeyChord(keysym: .space, modifiers: .shift)])
+        #expect(settings[.escapeToLatin] == false)
         #expect(settings.startMode == .hangul)
         #expect(settings.commitUnit == .syllable)
     }
@@ -47,25 +49,21 @@ import Testing
             start-mode = "latin"
             commit-unit = "word"
             """)
-        var options = ComposerOptions()
-        options.autoReorder = true
-        options.combiOnDoubleStroke = true
-        options.nonChoseongCombi = false
-        options.extendedVowels = false
-        options.output = .jamo
-        #expect(settings.layout == "3f")
-        #expect(settings.composerOptions == options)
+        #expect(settings[.layout] == "3f")
+        #expect(settings[.autoReorder] == true && settings[.combiOnDoubleStroke] == true)
+        #expect(settings[.nonChoseongCombi] == false && settings[.extendedVowels] == false)
+        #expect(settings[.output] == "jamo")
         guard let altR = Keysym(exactName: "Alt_R") else {
             Issue.record("xkbcommon knows no Alt_R")
             return
         }
         #expect(
-            settings.toggleKeys == [
+            settings[.toggleKeys] == [
                 KeyChord(keysym: altR), KeyChord(keysym: .space, modifiers: [.shift, .control]),
                 KeyChord(keysym: .hangul, modifiers: [.mod4, .mod5]),
             ])
-        #expect(settings.escapeToLatin)
-        #expect(settings.hanjaKeys == [KeyChord(keysym: .space, modifiers: .shift), KeyChord(keysym: .hangulHanja)])
+        #expect(settings[.escapeToLatin] == true)
+        #expect(settings[.hanjaKeys] == [KeyChord(keysym: .space, modifiers: .shift), KeyChord(keysym: .hangulHanja)])
         #expect(settings.startMode == .latin)
         #expect(settings.commitUnit == .word)
         #expect(
@@ -81,16 +79,19 @@ import Testing
                 hanja-keys = ["Shift+space", "Hangul_Hanja"]
                 start-mode = "latin"
                 commit-unit = "word"
+                hangul-keys = []
+                latin-keys = []
+                mode-scope = "global"
 
                 """)
     }
 
     @Test func aLayoutAliasIsStoredAsItsID() throws {
-        #expect(try Self.parse(#"layout = "sebeolsik-final""#).layout == "3f")
+        #expect(try Self.parse(#"layout = "sebeolsik-final""#)[.layout] == "3f")
     }
 
     @Test func anEmptyToggleKeyListDisablesToggleKeys() throws {
-        #expect(try Self.parse("toggle-keys = []").toggleKeys == [])
+        #expect(try Self.parse("toggle-keys = []")[.toggleKeys] == [])
     }
 
     @Test func aUserLayoutInTheCatalogIsAccepted() throws {
@@ -98,10 +99,10 @@ import Testing
         try catalog.add(
             try LayoutFile.parse("id home-row\nname Home Row\nkind jaso\nkey a initial ㅎ\n", source: "home-row.layout"),
             from: .file("/home/u/.config/hangul/layouts/home-row.layout"))
-        #expect(try Self.parse(#"layout = "home-row""#, layouts: catalog).layout == "home-row")
+        #expect(try Self.parse(#"layout = "home-row""#, layouts: catalog)[.layout] == "home-row")
         #expect(
             Self.problems(#"layout = "home-row""#)
-                == #"\#(Self.path):1: unknown layout "home-row"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")"#
+                == #"\#(Self.path):1: unknown layout "home-row"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")"#
         )
     }
 
@@ -128,8 +129,8 @@ import Testing
 
     @Test func aByteOrderMarkAndCRLFLineEndsAreRead() throws {
         let settings = try Self.parse("\u{FEFF}layout = \"3f\"\r\ntoggle-keys = [\r\n  \"Hangul\",\r\n]\r\n")
-        #expect(settings.layout == "3f")
-        #expect(settings.toggleKeys == [KeyChord(keysym: .hangul)])
+        #expect(settings[.layout] == "3f")
+        #expect(settings[.toggleKeys] == [KeyChord(keysym: .hangul)])
         #expect(
             Self.problems("\u{FEFF}layout = \"3f\"\r\noutput = \"x\"\r\n")
                 == #"\#(Self.path):2: output must be "syllables" or "jamo", not "x""#)
@@ -144,7 +145,7 @@ import Testing
     @Test func anUnknownKeyListsTheKnownOnes() {
         #expect(
             Self.problems("\n\nlayuot = \"3f\"")
-                == #"\#(Self.path):3: unknown key "layuot"; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit"#
+                == #"\#(Self.path):3: unknown key "layuot"; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope"#
         )
     }
 
@@ -157,24 +158,24 @@ import Testing
     @Test func aTableIsRejectedWithItsHeadersLine() {
         #expect(
             Self.problems("layout = \"2\"\n\n[hangul]\nlayout = \"3f\"\n")
-                == #"\#(Self.path):3: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit"#
+                == #"\#(Self.path):3: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope"#
         )
     }
 
     @Test func aDottedKeyIsRejectedAsATable() {
         #expect(
             Self.problems("hangul.layout = \"3f\"")
-                == #"\#(Self.path):1: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit"#
+                == #"\#(Self.path):1: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope"#
         )
     }
 
     @Test func hanjaKeysAreReadLikeToggleKeys() throws {
         #expect(
-            try Self.parse(#"hanja-keys = ["Control+Return", "Hangul_Hanja"]"#).hanjaKeys == [
+            try Self.parse(#"hanja-keys = ["Control+Return", "Hangul_Hanja"]"#)[.hanjaKeys] == [
                 KeyChord(keysym: .return, modifiers: .control), KeyChord(keysym: .hangulHanja),
             ])
-        #expect(try Self.parse("hanja-keys = []").hanjaKeys == [])
-        #expect(try Self.parse("").hanjaKeys == [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)])
+        #expect(try Self.parse("hanja-keys = []")[.hanjaKeys] == [])
+        #expect(try Self.parse("")[.hanjaKeys] == [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)])
     }
 
     @Test func aBadHanjaKeyIsNamedWithItsLineAndTheListsOwnExample() {
@@ -217,11 +218,11 @@ import Testing
         (#"commit-unit = "words""#, #"commit-unit must be "syllable" or "word", not "words""#),
         (
             #"layout = "3x""#,
-            #"unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")"#
+            #"unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")"#
         ),
         (
             #"layout = "a very long layout name that goes on and on""#,
-            #"unknown layout "a very long layout name that goe…"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")"#
+            #"unknown layout "a very long layout name that goe…"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")"#
         ),
     ])
     func aValueNotAcceptedListsTheAcceptedOnes(line: String, reason: String) {
@@ -260,8 +261,8 @@ import Testing
             Self.problems("toggle-keys = [\(keys)]")
                 == "\(Self.path):1: toggle-keys lists 17 keys; at most 16 are allowed")
         #expect(
-            (try? Self.parse("toggle-keys = [\((1...16).map { "\"F\($0)\"" }.joined(separator: ", "))]"))?.toggleKeys
-                .count == 16)
+            (try? Self.parse("toggle-keys = [\((1...16).map { "\"F\($0)\"" }.joined(separator: ", "))]"))?[.toggleKeys]
+                .keys?.count == 16)
     }
 
     @Test func everyProblemIsReportedInLineOrder() {
@@ -274,7 +275,7 @@ import Testing
         #expect(
             Self.problems(text) == """
                 \(Self.path):1: start-mode must be "hangul" or "latin", not "vim"
-                \(Self.path):2: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")
+                \(Self.path):2: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")
                 \(Self.path):4: auto-reorder must be true or false, not the string "on"
                 """)
     }
@@ -292,7 +293,7 @@ import Testing
             Self.problems(text) == """
                 \(Self.path):2: commit-unit must be "syllable" or "word", not "output = \\"y\\"\\n"
                 """)
-        #expect((try? Self.parse("output = 'jamo'  # a literal string"))?.composerOptions.output == .jamo)
+        #expect((try? Self.parse("output = 'jamo'  # a literal string"))?[.output] == "jamo")
     }
 
     @Test func aRejectedFileChangesNothingForTheCaller() {
@@ -304,7 +305,7 @@ import Testing
             #expect(error.problems.count == 1)
         }
         #expect(current == previous)
-        #expect(current.layout == "3f")
+        #expect(current[.layout] == "3f")
     }
 }
 
@@ -313,7 +314,7 @@ import Testing
     @Test func theDefaultsAreTheProtocolsDefaultOptions() {
         #expect(
             Settings().json
-                == #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","start-mode":"hangul"}"#
+                == #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"start-mode":"hangul","mode-scope":"global"}"#
         )
     }
 
@@ -334,7 +335,7 @@ import Testing
             """, source: "config.toml", layouts: .builtIn)
         #expect(
             settings.json
-                == #"{"layout":"3f","auto-reorder":true,"combi-on-double-stroke":true,"non-choseong-combi":false,"extended-vowels":false,"output":"jamo","toggle-keys":["Control+space"],"escape-to-latin":true,"hanja-keys":["F9"],"commit-unit":"word","start-mode":"latin"}"#
+                == #"{"layout":"3f","auto-reorder":true,"combi-on-double-stroke":true,"non-choseong-combi":false,"extended-vowels":false,"output":"jamo","toggle-keys":["Control+space"],"escape-to-latin":true,"hanja-keys":["F9"],"commit-unit":"word","hangul-keys":[],"latin-keys":[],"start-mode":"latin","mode-scope":"global"}"#
         )
     }
 }

@@ -45,6 +45,12 @@ public struct KeySpeller: Sendable {
                 if layout.kind != .jaso, slot == .choseong, let final = jamo.asJongseong {
                     typed[.jongseong, default: []].append((final.rawValue, position))
                 }
+            case .dual(let first, let second):
+                // Either jamo, as the composer chooses it; the spelling does not model the choice.
+                for jamo in [first, second] {
+                    guard let slot = jamo.slot else { continue }
+                    typed[slot, default: []].append((jamo.rawValue, position))
+                }
             case .symbol(let scalar):
                 if characters[scalar.value] == nil { characters[scalar.value] = position }
             case .none:
@@ -54,6 +60,18 @@ public struct KeySpeller: Sendable {
         var spellings: [JamoSlot: [UInt32: [KeyPosition]]] = [:]
         for slot in JamoSlot.allCases {
             spellings[slot] = Self.closure(of: typed[slot] ?? [], in: slot, layout: layout, options: options)
+        }
+        // With dual-role medial/final keys (신세벌식's left hand), a vowel such a key types begins no
+        // compound, and a final key after an open vowel it combines with would be a vowel: a lone
+        // vowel is spelled with a closing key where there is one, a compound from an open first part.
+        let closing = Set(
+            KeyPosition.all.filter {
+                guard case .dual(let first, let second) = layout.action(at: $0) else { return false }
+                return first.slot == .jungseong && second.slot == .jongseong
+            })
+        if !closing.isEmpty {
+            spellings[.jungseong] = Self.medials(
+                of: typed[.jungseong] ?? [], closing: closing, layout: layout, options: options)
         }
         // Two initials whose pair the table merges into a final cluster (ㄱ+ㅅ → ㄳ, non-choseong-combi
         // on two-set layouts) reach that final even when no pair of finals does.
@@ -111,6 +129,38 @@ public struct KeySpeller: Sendable {
             }
             for (jamo, spelling) in next { best[jamo] = spelling }
             frontier = next.keys.sorted()
+        }
+        return best
+    }
+
+    /// Medial spellings on a layout whose `closing` keys type vowels that begin no compound: a
+    /// single vowel by a closing key first, a compound extending a spelling that ends in an open key.
+    private static func medials(
+        of keys: [(jamo: UInt32, key: KeyPosition)], closing: Set<KeyPosition>, layout: Layout,
+        options: ComposerOptions
+    ) -> [UInt32: [KeyPosition]] {
+        let keys = keys.sorted { preferred($0.key, over: $1.key) }
+        var best: [UInt32: [KeyPosition]] = [:]
+        for (jamo, key) in keys where closing.contains(key) && best[jamo] == nil { best[jamo] = [key] }
+        for (jamo, key) in keys where best[jamo] == nil { best[jamo] = [key] }
+        var open: [UInt32: [KeyPosition]] = [:]
+        for (jamo, key) in keys where !closing.contains(key) && open[jamo] == nil { open[jamo] = [key] }
+        var frontier = open.keys.sorted()
+        while !frontier.isEmpty {
+            var next: [UInt32] = []
+            for value in frontier {
+                guard let prefix = open[value] else { continue }
+                for (jamo, key) in keys {
+                    let merged = combine(value, jamo, layout: layout, options: options)
+                    guard merged != 0, JamoSlot(of: merged) == .jungseong else { continue }
+                    if best[merged] == nil { best[merged] = prefix + [key] }
+                    if !closing.contains(key), open[merged] == nil {
+                        open[merged] = prefix + [key]
+                        next.append(merged)
+                    }
+                }
+            }
+            frontier = next.sorted()
         }
         return best
     }

@@ -36,8 +36,14 @@ public struct OutputValidator: Sendable {
         // fuzzed layout) shows it before a vowel although no romanization reads back to it.
         var direct: [JamoSlot: Set<UInt32>] = [:]
         for position in KeyPosition.all {
-            if case .jamo(let jamo) = layout.action(at: position), let slot = JamoSlot(of: jamo.rawValue) {
-                direct[slot, default: []].insert(jamo.rawValue)
+            let named: [Jamo] =
+                switch layout.action(at: position) {
+                case .jamo(let jamo): [jamo]
+                case .dual(let first, let second): [first, second]
+                case .symbol, .none: []
+                }
+            for jamo in named {
+                if let slot = JamoSlot(of: jamo.rawValue) { direct[slot, default: []].insert(jamo.rawValue) }
             }
         }
         // On romaja a vowel after a final moves all or part of it to the next syllable: a final with

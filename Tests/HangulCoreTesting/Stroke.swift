@@ -24,10 +24,13 @@ public enum Stroke: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The positions that type a jamo on a layout.
+    /// The positions that type a jamo on a layout, dual-role keys included.
     public static func hangulKeyPositions(of layout: Layout) -> [KeyPosition] {
         KeyPosition.all.filter {
-            if case .jamo = layout.action(at: $0) { true } else { false }
+            switch layout.action(at: $0) {
+            case .jamo, .dual: true
+            case .symbol, .none: false
+            }
         }
     }
 

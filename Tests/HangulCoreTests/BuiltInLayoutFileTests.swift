@@ -24,7 +24,7 @@ import Testing
 
     @Test func theEmbeddedTextIsTheTextOfTheLayoutFiles() throws {
         let onDisk = try Self.filesOnDisk()
-        #expect(onDisk.count == 9)
+        #expect(onDisk.count == 11)
         #expect(Set(BuiltInLayoutFiles.files.map(\.name)) == Set(onDisk.keys), "run scripts/embed-layouts")
         for file in BuiltInLayoutFiles.files {
             // The script embeds each file without its final newline.
@@ -47,7 +47,7 @@ import Testing
             ids.append(layout.id)
             #expect(layout.aliases.contains(String(file.name.dropLast(".layout".count))))
         }
-        #expect(ids == ["2", "2y", "32", "39", "3f", "3s", "3y", "ro", "ahn"])
+        #expect(ids == ["2", "2y", "32", "39", "3f", "3s", "3y", "3sin-p2", "3sin-1995", "ro", "ahn"])
     }
 
     /// The kinds and old-Hangul flags the composer's rules depend on.
@@ -55,8 +55,8 @@ import Testing
         let kinds = Layout.builtIn.map { "\($0.id):\($0.kind.rawValue)\($0.typesOldHangul ? "+old" : "")" }
         #expect(
             kinds == [
-                "2:jamo", "2y:jamo+old", "32:jaso", "39:jaso", "3f:jaso", "3s:jaso", "3y:jaso+old", "ro:romaja",
-                "ahn:jaso",
+                "2:jamo", "2y:jamo+old", "32:jaso", "39:jaso", "3f:jaso", "3s:jaso", "3y:jaso+old", "3sin-p2:jaso",
+                "3sin-1995:jaso", "ro:romaja", "ahn:jaso",
             ])
     }
 
@@ -65,11 +65,12 @@ import Testing
             Layout.builtIn.map { "\($0.name) \($0.koreanName)" } == [
                 "Dubeolsik 두벌식", "Dubeolsik Yetgeul 두벌식 옛글", "Sebeolsik Dubeol Layout 세벌식 두벌자판",
                 "Sebeolsik 390 세벌식 390", "Sebeolsik Final 세벌식 최종", "Sebeolsik Noshift 세벌식 순아래",
-                "Sebeolsik Yetgeul 세벌식 옛글", "Romaja 로마자", "Ahnmatae 안마태",
+                "Sebeolsik Yetgeul 세벌식 옛글", "Sin-sebeolsik P2 신세벌식 P2", "Sin-sebeolsik 1995 신세벌식 1995",
+                "Romaja 로마자", "Ahnmatae 안마태",
             ])
     }
 
-    /// Parsing is what start-up pays for the built-ins: all nine, the largest about 20 KiB, must stay
+    /// Parsing is what start-up pays for the built-ins: all eleven, the largest about 20 KiB, must stay
     /// far below anything a user would notice. The bound is loose so a slow debug build passes.
     @Test func parsingAllBuiltInFilesTakesLittleTime() throws {
         let clock = ContinuousClock()

@@ -11,7 +11,7 @@ import Testing
 
     @Test func theBuiltInCatalogListsTheNineKeyboardsAsBuiltIn() {
         let catalog = LayoutCatalog.builtIn
-        #expect(catalog.ids == ["2", "2y", "32", "39", "3f", "3s", "3y", "ro", "ahn"])
+        #expect(catalog.ids == ["2", "2y", "32", "39", "3f", "3s", "3y", "3sin-p2", "3sin-1995", "ro", "ahn"])
         #expect(catalog.entries.allSatisfy { $0.source == .builtIn && !$0.overridesBuiltIn })
         #expect(LayoutCatalog.Source.builtIn.description == "built-in")
     }
@@ -23,7 +23,7 @@ import Testing
         let mine = try Self.layout(id: "3f", name: "My Final")
         try catalog.add(mine, from: .file("/home/u/.config/hangul/layouts/3f.layout"))
 
-        #expect(catalog.ids == ["2", "2y", "32", "39", "3f", "3s", "3y", "ro", "ahn"])
+        #expect(catalog.ids == ["2", "2y", "32", "39", "3f", "3s", "3y", "3sin-p2", "3sin-1995", "ro", "ahn"])
         let entry = catalog.entries[4]
         #expect(entry.layout.name == "My Final")
         #expect(entry.overridesBuiltIn)
@@ -167,13 +167,13 @@ import Testing
             }
         }
         #expect(Set(names).count == names.count, "no name is listed twice")
-        #expect(catalog.ids == ["2", "2y", "32", "39", "3f", "3s", "3y", "ro", "ahn", "yours"])
+        #expect(catalog.ids == ["2", "2y", "32", "39", "3f", "3s", "3y", "3sin-p2", "3sin-1995", "ro", "ahn", "yours"])
         #expect(catalog.layout(named: "ro")?.aliases == ["romaja-plus", "romaja"])
     }
 
     @Test func theBuiltInLayoutsHaveOneLayoutPerName() {
         let names = LayoutCatalog.builtIn.layouts.flatMap { [$0.id] + $0.aliases }
-        #expect(names.count == 18)
+        #expect(names.count == 22)
         #expect(Set(names).count == names.count)
     }
 }

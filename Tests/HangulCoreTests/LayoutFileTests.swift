@@ -59,6 +59,49 @@ import Testing
         #expect(Typist.text("kz", layout: layout) == "ㄱz", "a key the file leaves out passes through")
     }
 
+    /// The README's dual-role example, exactly as printed there: it loads and types by the rules.
+    static let dualRoleExample = """
+        # A corner of 신세벌식: dual-role keys (갈마들이).
+        id       sin-corner
+        name     Sin Corner
+        kind     jaso
+        key k  initial ㄱ
+        key j  initial ㅇ
+        key /  initial ㅋ  medial ㅗ       # right hand: initial, or a vowel after an initial
+        key f  final ㅍ  medial ㅏ         # left hand: a vowel after an initial, else a final
+        key c  final ㄱ  medial ㅔ
+        key s  medial ㅖ  final ㄴ         # the two pairs may come in either order
+        combine medial ㅗ + medial ㅏ = medial ㅘ
+        combine final ㄱ + final ㄱ = final ㄲ   # a final struck twice doubles
+        """
+
+    @Test func dualRoleKeysLoadAndChooseTheirJamoFromTheSyllable() throws {
+        let layout = try LayoutFile.parse(Self.dualRoleExample, source: "sin-corner.layout")
+        let ye = Jamo(rawValue: 0x1168)
+        let finalNieun = Jamo(rawValue: 0x11AB)
+        let s = try #require(KeyPosition(ascii: UInt8(ascii: "s")))
+        #expect(layout.action(at: s) == .dual(ye, finalNieun), "earlier slot first")
+        #expect(Typist.text("kfs", layout: layout) == "간")
+        #expect(Typist.text("kfcc", layout: layout) == "갂")
+        #expect(Typist.text("j/f", layout: layout) == "와")
+        #expect(Typist.text("jc", layout: layout) == "에")
+        #expect(Typist.text("//", layout: layout) == "코")
+        #expect(Typist.text("f", layout: layout) == "ㅍ")
+    }
+
+    /// An initial-or-final key (a two-set consonant on a direct layout) is the final after a vowel,
+    /// and again the initial once the final cannot take it.
+    @Test func anInitialOrFinalKeyIsTheFinalOnlyAfterAVowel() throws {
+        let layout = try LayoutFile.parse(
+            "id two\nname Two\nkind jaso\nkey r initial ㄱ final ㄱ\nkey s final ㄴ initial ㄴ\nkey k medial ㅏ\n"
+                + "combine final ㄱ + final ㄱ = final ㄲ\n",
+            source: "two.layout")
+        #expect(Typist.text("rks", layout: layout) == "간")
+        #expect(Typist.text("rksr", layout: layout) == "간ㄱ")
+        #expect(Typist.text("rkrr", layout: layout) == "갂")
+        #expect(Typist.text("rrk", layout: layout) == "ㄱ가")
+    }
+
     @Test func optionalDirectivesHaveDefaults() throws {
         let layout = try LayoutFile.parse("id m\nname Mine\nkind jamo\nkey r initial ㄱ", source: "m.layout")
         #expect(layout.aliases == [])

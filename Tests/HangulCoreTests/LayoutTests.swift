@@ -3,11 +3,11 @@ import HangulCoreTesting
 import Testing
 
 @Suite struct LayoutTests {
-    @Test func everyLibhangulKeyboardIsBuiltInByIdAndLongId() {
-        #expect(Layout.knownIDs == ["2", "2y", "32", "39", "3f", "3s", "3y", "ro", "ahn"])
+    @Test func everyLibhangulKeyboardAndSinSebeolsikIsBuiltInByIdAndLongId() {
+        #expect(Layout.knownIDs == ["2", "2y", "32", "39", "3f", "3s", "3y", "3sin-p2", "3sin-1995", "ro", "ahn"])
         let longIDs = [
             "dubeolsik", "dubeolsik-yetgeul", "sebeolsik-dubeolsik", "sebeolsik-390", "sebeolsik-final",
-            "sebeolsik-noshift", "sebeolsik-yetgeul", "romaja", "ahnmatae",
+            "sebeolsik-noshift", "sebeolsik-yetgeul", "sinsebeolsik-p2", "sinsebeolsik-1995", "romaja", "ahnmatae",
         ]
         #expect(longIDs.map { Layout.named($0)?.id } == Layout.knownIDs)
         #expect(Layout.named("3x") == nil)

@@ -74,8 +74,28 @@ import Testing
             "bad position, two characters", after: "key kk initial ㄱ",
             "'kk' is not a key position; use the character the key types on US QWERTY (! to ~)"),
         Case(
-            "key line too short", after: "key f medial", "a key line is: key POSITION initial|medial|final|symbol VALUE"
-        ),
+            "key line too short", after: "key f medial",
+            "a key line is: key POSITION initial|medial|final|symbol VALUE, or for a dual-role key "
+                + "key POSITION SLOT LETTER SLOT LETTER"),
+        Case(
+            "dual-role key naming one slot twice", after: "key c final ㄱ  final ㄲ",
+            "a dual-role key gives jamo of two different slots (initial and medial, medial and final, "
+                + "or initial and final), not final twice"),
+        Case(
+            "dual-role key with a symbol", after: "key c final ㄱ  symbol ·",
+            "a dual-role key gives two jamo; a symbol key has one value"),
+        Case(
+            "dual-role key's letter not of its slot", after: "key c final ㄱ  medial ㄴ",
+            "ㄴ has no medial form; write a Hangul letter or U+XXXX"),
+        Case(
+            "dual-role key on a two-set layout",
+            file: "id mine\nname Mine\nkind jamo\nkey r initial ㄱ\nkey k medial ㅏ\nkey c initial ㄱ medial ㅔ\n",
+            line: 6,
+            "dual-role keys are for jaso layouts; a jamo layout's composer decides slots itself: give the key "
+                + "one jamo, or use kind jaso"),
+        Case(
+            "dual-role key with a word after it", after: "key c final ㄱ  medial ㅔ  ㅖ",
+            "unexpected 'ㅖ'; start a comment with #"),
         Case("unknown slot", after: "key f vowel ㅏ", "unknown slot 'vowel'; use initial, medial or final"),
         Case("vowel as an initial", after: "key f initial ㅏ", "ㅏ has no initial form; write a Hangul letter or U+XXXX"),
         Case("consonant as a medial", after: "key f medial ㄱ", "ㄱ has no medial form; write a Hangul letter or U+XXXX"),

@@ -17,7 +17,8 @@ import Testing
         return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    /// A random well-formed layout: a few dozen keys with random jamo or symbols, and combinations
+    /// A random well-formed layout: a few dozen keys with random jamo (on direct layouts, some with
+    /// two, dual-role) or symbols, and combinations
     /// whose parts and results are any jamo of any slot, including pairs that merge into a
     /// different slot or into one of their own parts.
     static func randomLayoutFile(_ generator: inout SplitMix64, kind: Layout.Kind) -> String {
@@ -39,7 +40,14 @@ import Testing
                 var (slot, value) = pick(&generator)
                 // Two-set layouts refuse final keys: the composer finds finals itself.
                 while kind == .jamo, slot == "final" { (slot, value) = pick(&generator) }
-                lines.append("key \(position) \(slot) \(code(value))")
+                var line = "key \(position) \(slot) \(code(value))"
+                // Direct layouts also get dual-role keys (갈마들이): a second jamo of another slot.
+                if kind == .jaso, generator.next() % 3 == 0 {
+                    var (other, otherValue) = pick(&generator)
+                    while other == slot { (other, otherValue) = pick(&generator) }
+                    line += " \(other) \(code(otherValue))"
+                }
+                lines.append(line)
             }
         }
         var pairs = Set<UInt64>()

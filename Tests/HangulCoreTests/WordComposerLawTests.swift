@@ -35,8 +35,10 @@ import Testing
     static func endsWord(_ stroke: Stroke, _ output: Composer.Output, on layout: Layout) -> Bool {
         switch stroke {
         case .key(let position):
-            if case .jamo = layout.action(at: position) { return !output.consumed }
-            return true
+            switch layout.action(at: position) {
+            case .jamo, .dual: return !output.consumed
+            case .symbol, .none: return true
+            }
         case .backspace: return false
         case .space, .flush, .reset: return true
         }

@@ -17,7 +17,10 @@ import Testing
         #expect(client.hello.mode == .hangul)
         #expect(client.hello.options == SessionOptions())
         #expect(client.hello.methods == Request.Method.Name.allCases)
-        #expect(client.hello.layouts.map(\.id) == ["2", "2y", "32", "39", "3f", "3s", "3y", "ro", "ahn"])
+        #expect(
+            client.hello.layouts.map(\.id) == [
+                "2", "2y", "32", "39", "3f", "3s", "3y", "3sin-p2", "3sin-1995", "ro", "ahn",
+            ])
 
         let r = KeyEvent(keysym: Keysym(rawValue: 0x72))
         #expect(try client.key(r) == KeyReply(handled: true, commit: "", preedit: "ㄱ", mode: .hangul))
@@ -38,12 +41,13 @@ import Testing
         #expect(try client.setContentType(.password) == StateResult(commit: "", preedit: "", mode: .latin))
         #expect(try client.setContentType(.normal) == StateResult(commit: "", preedit: "", mode: .hangul))
 
-        let patch = OptionsPatch(
-            layout: "sebeolsik-final", switches: [.autoReorder: true],
-            toggleKeys: [try KeyChord(notation: "ctrl+space")], escapeToLatin: true)
+        let patch: OptionsPatch = [
+            .layout: "sebeolsik-final", .autoReorder: true, .toggleKeys: [try KeyChord(notation: "ctrl+space")],
+            .escapeToLatin: true,
+        ]
         let changed = try client.setOptions(patch)
         var expected = SessionOptions().applying(patch)
-        expected.layout = "3f"
+        expected[.layout] = "3f"
         #expect(changed == OptionsResult(state: StateResult(commit: "", preedit: "", mode: .hangul), options: expected))
         #expect(try client.getOptions() == expected)
         try client.ping()
@@ -78,8 +82,8 @@ import Testing
         let client = try HangulClient(socketPath: daemon.socketPath)
         #expect(
             throws: ClientError.server(
-                code: -32001, message: #"unknown layout "9"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn"#)
-        ) { try client.setOptions(OptionsPatch(layout: "9")) }
+                code: -32001, message: #"unknown layout "9"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn"#)
+        ) { try client.setOptions([.layout: "9"]) }
         #expect(throws: Never.self) { try client.ping() }
         _ = try await daemon.stop()
     }

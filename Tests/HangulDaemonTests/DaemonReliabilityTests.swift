@@ -101,6 +101,8 @@ struct DaemonReliabilityTests {
             clients.append(try UnixClient(path: daemon.socketPath, timeoutSeconds: 5))
         }
         let before = try Self.cpuTicks(of: pid)
+        // A fixed window is what this measures (CPU spent and failures logged per unit of time), so
+        // it is slept, not polled.
         try await Task.sleep(for: .seconds(3))
         let spent = try Self.cpuTicks(of: pid) - before
         clients.removeAll()

@@ -209,12 +209,17 @@ struct EndToEndTests {
         }
         let lines = batch
         let sent = DispatchSemaphore(value: 0)
+        let finished = SharedFlag()
         let writer = Thread {
             try? client.send(bytes: lines)
+            finished.value = true
             sent.signal()
         }
         writer.start()
-        try await Task.sleep(for: .milliseconds(500))
+        // Nothing is read until the writer is done: the daemon goes on reading while its replies
+        // wait, so the send ends, with every line taken or with the connection cut off at -32004.
+        let written = await eventually(within: 60) { finished.value }
+        #expect(written, "the daemon stopped reading a client that did not read its replies")
         _ = try client.readLine()
         var next = 1
         while let line = try client.readLine() {

@@ -46,6 +46,8 @@ struct HanjaFaultDaemonTests {
         try converting.send(Self.key(5, 103) + Self.key(6, 107) + Self.key(7, 115))
         for _ in 5...7 { _ = try converting.readLine() }
         try converting.send(Self.key(8, 0xFFC6))
+        // Kept as a sleep: the lookup running in the daemon shows nowhere a test can poll, and the
+        // ping must arrive while it runs, which is the point of the test.
         try await Task.sleep(for: .milliseconds(200))
         let sent = ContinuousClock.now
         let pinged = ContinuousClock.now
@@ -96,6 +98,8 @@ struct HanjaFaultDaemonTests {
         try converting.send(Self.key(1, 103) + Self.key(2, 107) + Self.key(3, 115))
         for _ in 1...3 { _ = try converting.readLine() }
         try converting.send(Self.key(4, 0xFFC6))
+        // Kept as a sleep: the load running in the daemon shows nowhere a test can poll, and the
+        // ping must arrive while it runs, which is the point of the test.
         try await Task.sleep(for: .milliseconds(100))
         let pinged = ContinuousClock.now
         try other.send(#"{"id":1,"method":"ping"}"# + "\n")

@@ -5,7 +5,7 @@ import Testing
 
 /// A session with the conformance transcripts' small dictionary, opened.
 private func session() -> ProtocolSession {
-    var session = ProtocolSession(decoder: nil, layouts: .builtIn, hanja: ConnectionSimulator.conformanceHanja)
+    var session = ProtocolSession(decoder: nil, layouts: .builtIn, hanja: TranscriptConnection.conformanceHanja)
     _ = session.send(#"{"id":0,"method":"hello","params":{"protocol":1}}"#)
     return session
 }
@@ -47,7 +47,10 @@ private func key(_ id: Int, _ keysym: Int) -> String {
         let sent = session.send(#"{"id":5,"method":"set_options","params":{}}"#)
         let reply = try #require(sent)
         #expect(reply.hasPrefix(#"{"id":5,"result":{"commit":"한","preedit":"","mode":"hangul","options":{"#))
-        #expect(reply.hasSuffix(#""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"},"candidates":null}}"#))
+        #expect(
+            reply.hasSuffix(
+                #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]},"candidates":null}}"#
+            ))
     }
 
     @Test func thePasswordFieldClosesTheListAndPassesTheHanjaKey() {
@@ -68,7 +71,7 @@ private func key(_ id: Int, _ keysym: Int) -> String {
     @Test func aReloadWaitsUntilAListOpenedFromTheTextBeforeTheCursorCloses() throws {
         let store = SettingsStore()
         var reloaded = ProtocolSession(
-            decoder: nil, layouts: .builtIn, settings: store, hanja: ConnectionSimulator.conformanceHanja)
+            decoder: nil, layouts: .builtIn, settings: store, hanja: TranscriptConnection.conformanceHanja)
         var steady = session()
         _ = reloaded.send(#"{"id":0,"method":"hello","params":{"protocol":1}}"#)
         _ = reloaded.send(#"{"id":1,"method":"set_surrounding_text","params":{"text":"우리 한"}}"#)
@@ -77,7 +80,7 @@ private func key(_ id: Int, _ keysym: Int) -> String {
         let opened = try #require(openedAfterReload)
         #expect(opened == steady.send(key(2, 0xFFC6)))
         #expect(opened.contains(#""candidates":{"#))
-        store.replace(with: ConfiguredSettings(options: OptionsPatch(layout: "3f")))
+        store.replace(with: ConfiguredSettings(options: [.layout: "3f"]))
         let pickedAfterReload = reloaded.send(key(3, 0x31))
         let pickedSteadily = steady.send(key(3, 0x31))
         let picked = try #require(pickedAfterReload)

@@ -19,12 +19,12 @@ import Testing
         #""options":{"layout":"\#(layout)","auto-reorder":false,"combi-on-double-stroke":false,"#
             + #""non-choseong-combi":true,"extended-vowels":true,"output":"syllables","#
             + #""toggle-keys":["Hangul","Shift+space"],"escape-to-latin":\#(escapeToLatin),"#
-            + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}"#
+            + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}"#
     }
 
     @Test func aNewSessionStartsFromTheSettingsAndFollowsAReloadAtTheBoundary() {
         let store = SettingsStore(
-            ConfiguredSettings(options: OptionsPatch(layout: "3f"), startMode: .latin))
+            ConfiguredSettings(options: [.layout: "3f"], startMode: .latin))
         var session = ProtocolSession(decoder: nil, layouts: .builtIn, settings: store)
         let hello = Self.send(#"{"id":1,"method":"hello","params":{"protocol":1}}"#, to: &session)
         #expect(hello?.contains(#""mode":"latin","# + Self.options(layout: "3f")) == true)
@@ -35,7 +35,7 @@ import Testing
             Self.key("m", id: 3, &session)
                 == #"{"id":3,"result":{"handled":true,"commit":"","preedit":"ㅎ","mode":"hangul"}}"#)
 
-        store.replace(with: ConfiguredSettings(options: OptionsPatch(layout: "2", escapeToLatin: true)))
+        store.replace(with: ConfiguredSettings(options: [.layout: "2", .escapeToLatin: true]))
         // Mid-syllable: still 3f, no options in the reply.
         #expect(
             Self.key("f", id: 4, &session)
@@ -56,12 +56,12 @@ import Testing
         var session = ProtocolSession(decoder: nil, layouts: .builtIn, settings: store)
         _ = Self.send(#"{"id":1,"method":"hello","params":{"protocol":1}}"#, to: &session)
         _ = Self.send(#"{"id":2,"method":"set_options","params":{"layout":"39"}}"#, to: &session)
-        store.replace(with: ConfiguredSettings(options: OptionsPatch(layout: "3f", escapeToLatin: true)))
+        store.replace(with: ConfiguredSettings(options: [.layout: "3f", .escapeToLatin: true]))
         #expect(
             Self.send(#"{"id":3,"method":"get_options"}"#, to: &session)
                 == #"{"id":3,"result":{"# + Self.options(layout: "39", escapeToLatin: true) + "}}")
         // A reload that changes nothing this session uses says nothing.
-        store.replace(with: ConfiguredSettings(options: OptionsPatch(layout: "2", escapeToLatin: true)))
+        store.replace(with: ConfiguredSettings(options: [.layout: "2", .escapeToLatin: true]))
         #expect(
             Self.send(#"{"id":4,"method":"toggle"}"#, to: &session)
                 == #"{"id":4,"result":{"commit":"","preedit":"","mode":"latin"}}"#)
@@ -73,10 +73,11 @@ import Testing
         _ = Self.send(#"{"id":1,"method":"hello","params":{"protocol":1}}"#, to: &session)
         _ = Self.send(#"{"id":2,"method":"set_options","params":{"hanja-keys":[]}}"#, to: &session)
         store.replace(
-            with: ConfiguredSettings(options: OptionsPatch(layout: "3f", hanjaKeys: [KeyChord(keysym: .f9)])))
+            with: ConfiguredSettings(options: [.layout: "3f", .hanjaKeys: [KeyChord(keysym: .f9)]]))
         #expect(
             Self.send(#"{"id":3,"method":"get_options"}"#, to: &session)?.hasSuffix(
-                #""escape-to-latin":false,"hanja-keys":[],"commit-unit":"syllable"}}}"#) == true)
+                #""escape-to-latin":false,"hanja-keys":[],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}}}"#
+            ) == true)
     }
 
     /// Issue 23, fault 16: a session opened with the catalog before a reload, which then adopts
@@ -93,7 +94,7 @@ import Testing
             id: "mine", name: "Mine", koreanName: "내 자판", kind: .jamo, keys: ["m": .jamo(Jamo(rawValue: 0x1112))],
             combinations: .empty)
         try reloaded.add(added, from: .file("mine.layout"))
-        store.replace(with: ConfiguredSettings(options: OptionsPatch(layout: "mine")), layouts: reloaded)
+        store.replace(with: ConfiguredSettings(options: [.layout: "mine"]), layouts: reloaded)
         #expect(
             Self.key("m", id: 2, &session)
                 == #"{"id":2,"result":{"handled":true,"commit":"","preedit":"ㅎ","mode":"hangul","#

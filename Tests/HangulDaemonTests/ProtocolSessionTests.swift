@@ -26,7 +26,7 @@ private let helloRequired =
     private static let validParams: [Request.Method.Name: String] = [
         .key: #"{"keysym":114}"#, .setOptions: #"{"auto-reorder":true}"#, .setMode: #"{"mode":"latin"}"#,
         .setContentType: #"{"purpose":"password"}"#, .setSurroundingText: #"{"text":"대한"}"#,
-        .selectCandidate: #"{"index":0}"#,
+        .selectCandidate: #"{"index":0}"#, .setFocus: #"{"focused":true}"#,
     ]
 
     @Test func everyMethodBeforeHelloIsRefused() {
@@ -48,7 +48,7 @@ private let helloRequired =
         let reply = session.send(#"{"id":"h","method":"hello","params":{"protocol":3,"client":"test"}}"#)
         #expect(
             reply
-                == #"{"id":"h","result":{"protocol":1,"server":{"name":"hanguld","version":"0.1.0"},"mode":"hangul","options":{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"},"layouts":[{"id":"2","aliases":["dubeolsik"],"name":"Dubeolsik","korean_name":"두벌식","kind":"jamo","origin":"built-in"},{"id":"2y","aliases":["dubeolsik-yetgeul"],"name":"Dubeolsik Yetgeul","korean_name":"두벌식 옛글","kind":"jamo","origin":"built-in"},{"id":"32","aliases":["sebeolsik-dubeolsik"],"name":"Sebeolsik Dubeol Layout","korean_name":"세벌식 두벌자판","kind":"jaso","origin":"built-in"},{"id":"39","aliases":["sebeolsik-390"],"name":"Sebeolsik 390","korean_name":"세벌식 390","kind":"jaso","origin":"built-in"},{"id":"3f","aliases":["sebeolsik-final"],"name":"Sebeolsik Final","korean_name":"세벌식 최종","kind":"jaso","origin":"built-in"},{"id":"3s","aliases":["sebeolsik-noshift"],"name":"Sebeolsik Noshift","korean_name":"세벌식 순아래","kind":"jaso","origin":"built-in"},{"id":"3y","aliases":["sebeolsik-yetgeul"],"name":"Sebeolsik Yetgeul","korean_name":"세벌식 옛글","kind":"jaso","origin":"built-in"},{"id":"ro","aliases":["romaja"],"name":"Romaja","korean_name":"로마자","kind":"romaja","origin":"built-in"},{"id":"ahn","aliases":["ahnmatae"],"name":"Ahnmatae","korean_name":"안마태","kind":"jaso","origin":"built-in"}],"capabilities":{"methods":["hello","key","reset","cancel","set_options","get_options","set_mode","toggle","set_content_type","ping","status","reload","set_surrounding_text","select_candidate","close_candidates"],"max_line_bytes":65536,"max_pending_requests":7}}}"#
+                == #"{"id":"h","result":{"protocol":1,"server":{"name":"hanguld","version":"0.1.0"},"mode":"hangul","options":{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]},"layouts":[{"id":"2","aliases":["dubeolsik"],"name":"Dubeolsik","korean_name":"두벌식","kind":"jamo","origin":"built-in"},{"id":"2y","aliases":["dubeolsik-yetgeul"],"name":"Dubeolsik Yetgeul","korean_name":"두벌식 옛글","kind":"jamo","origin":"built-in"},{"id":"32","aliases":["sebeolsik-dubeolsik"],"name":"Sebeolsik Dubeol Layout","korean_name":"세벌식 두벌자판","kind":"jaso","origin":"built-in"},{"id":"39","aliases":["sebeolsik-390"],"name":"Sebeolsik 390","korean_name":"세벌식 390","kind":"jaso","origin":"built-in"},{"id":"3f","aliases":["sebeolsik-final"],"name":"Sebeolsik Final","korean_name":"세벌식 최종","kind":"jaso","origin":"built-in"},{"id":"3s","aliases":["sebeolsik-noshift"],"name":"Sebeolsik Noshift","korean_name":"세벌식 순아래","kind":"jaso","origin":"built-in"},{"id":"3y","aliases":["sebeolsik-yetgeul"],"name":"Sebeolsik Yetgeul","korean_name":"세벌식 옛글","kind":"jaso","origin":"built-in"},{"id":"3sin-p2","aliases":["sinsebeolsik-p2"],"name":"Sin-sebeolsik P2","korean_name":"신세벌식 P2","kind":"jaso","origin":"built-in"},{"id":"3sin-1995","aliases":["sinsebeolsik-1995"],"name":"Sin-sebeolsik 1995","korean_name":"신세벌식 1995","kind":"jaso","origin":"built-in"},{"id":"ro","aliases":["romaja"],"name":"Romaja","korean_name":"로마자","kind":"romaja","origin":"built-in"},{"id":"ahn","aliases":["ahnmatae"],"name":"Ahnmatae","korean_name":"안마태","kind":"jaso","origin":"built-in"}],"capabilities":{"methods":["hello","key","reset","cancel","set_options","get_options","set_mode","toggle","set_content_type","ping","status","reload","set_surrounding_text","select_candidate","close_candidates","list_options","set_focus","focused_mode"],"max_line_bytes":65536,"max_pending_requests":7}}}"#
         )
         #expect(session.isOpen)
         #expect(session.lastMethod == .hello)
@@ -170,8 +170,9 @@ private let helloRequired =
                 == #"{"id":1,"result":{"commit":"","preedit":"","mode":"hangul","options":{"layout":"2","#
                 + #""auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
                 + #""extended-vowels":true,"output":"syllables","toggle-keys":["Alt+Prior","Hangul"],"#
-                + #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}}}"#)
-        #expect(session.options.toggleKeys.map(\.notation) == ["Alt+Prior", "Hangul"])
+                + #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}}}"#
+        )
+        #expect(session.options.keys(.toggleKeys).map(\.notation) == ["Alt+Prior", "Hangul"])
     }
 
     @Test func setOptionsAppliesEveryOptionToTheKeys() {
@@ -179,7 +180,7 @@ private let helloRequired =
         _ = session.send(
             #"{"id":1,"method":"set_options","params":{"layout":"dubeolsik","combi-on-double-stroke":true,"output":"jamo","toggle-keys":["Super+a"],"escape-to-latin":true}}"#
         )
-        #expect(session.options.composer.combiOnDoubleStroke)
+        #expect(session.options.flag(.combiOnDoubleStroke))
         #expect(
             session.send(#"{"id":2,"method":"key","params":{"keysym":114}}"#)
                 == #"{"id":2,"result":{"handled":true,"commit":"","preedit":"ᄀᅠ","mode":"hangul"}}"#)

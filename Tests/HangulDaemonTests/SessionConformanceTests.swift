@@ -4,18 +4,19 @@ import HangulProtocol
 import HangulTestSupport
 import Testing
 
-/// Replays every transcript in `protocol/conformance` against the real ``ProtocolSession``, with the
-/// real US decoder the daemon uses.
+/// Replays every transcript in `protocol/conformance` against the daemon's own connection state
+/// machine and ``ProtocolSession``, with the real US decoder the daemon uses.
 ///
-/// Request-level files run exactly as over a socket; the connection-level ones (`!hold`, `!fill`,
-/// `!flood`, over-long lines) run through ``ConnectionSimulator``, which plays the server's framing
-/// and bounds. The server's own tests replay the connection-level behaviour over real sockets.
+/// Every file runs through ``TranscriptConnection``: the server's ``ConnectionStateMachine`` frames,
+/// bounds and closes, the session answers, and only the socket is played (its buffer of unread
+/// replies). The server's own tests replay the connection-level behaviour over real sockets.
 @Suite(.enabled(if: TestKeymaps.shouldRun, "needs the Debian package xkb-data"))
 struct SessionConformanceTests {
     static let files = [
-        "backspace.txt", "content-type.txt", "errors.txt", "framing.txt", "hanja.txt", "hello-negotiation.txt",
+        "backspace.txt", "content-type.txt", "errors.txt", "focus.txt", "framing.txt", "hanja.txt",
+        "hello-negotiation.txt",
         "hello-order.txt", "hello.txt", "keys.txt", "layouts.txt", "line-too-long-unterminated.txt",
-        "line-too-long.txt",
+        "line-too-long.txt", "list-options.txt", "mode-keys.txt",
         "modes.txt", "options.txt", "pending.txt", "reset-cancel.txt", "sessions.txt", "status-reload.txt",
         "typing-dubeolsik.txt", "word-commit.txt",
     ]

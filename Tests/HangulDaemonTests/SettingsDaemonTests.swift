@@ -48,14 +48,17 @@ struct SettingsDaemonTests {
     static let layout2Options =
         #""options":{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
         + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"#
-        + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}"#
+        + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}"#
 
     @Test func sessionsStartFromTheFileAndFollowItsEditsUnlessTheySetTheirOwn() async throws {
         let daemon = try await RunningDaemon.start(configFile: "layout = \"3f\"\nescape-to-latin = true\n")
         // A client that never sends set_options types 세벌식 최종: m f s k g w is 한글 there.
         let (idle, hello) = try Self.open(daemon)
         #expect(hello.contains(#""mode":"hangul","options":{"layout":"3f","#))
-        #expect(hello.contains(#""escape-to-latin":true,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}"#))
+        #expect(
+            hello.contains(
+                #""escape-to-latin":true,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}"#
+            ))
         #expect(try Self.text(typing: "mfskgw", on: idle) == "한글")
         // A session that chose its own layout.
         let (own, _) = try Self.open(daemon)
@@ -82,7 +85,8 @@ struct SettingsDaemonTests {
         try own.send(#"{"id":3,"method":"get_options"}"# + "\n")
         #expect(
             try own.readLine()?.hasSuffix(
-                #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}}}"#) == true)
+                #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}}}"#
+            ) == true)
         idle.close()
         own.close()
         #expect(try await daemon.stop().status == 0)
@@ -149,7 +153,8 @@ struct SettingsDaemonTests {
                 == #"{"id":3,"result":{"commit":"","preedit":"","mode":"latin","options":{"layout":"3f","#
                 + #""auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
                 + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"#
-                + #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}}}"#)
+                + #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}}}"#
+        )
         client.close()
         #expect(try await daemon.stop().status == 0)
     }
@@ -158,7 +163,10 @@ struct SettingsDaemonTests {
         let daemon = try await RunningDaemon.start(configFile: "layout = \"3f\"\n")
         try daemon.directory.write("layout = \"2\"\nauto_reorder = true\n", to: "config/hangul/config.toml")
         kill(daemon.child.pid, SIGHUP)
-        try await Task.sleep(for: .seconds(1))
+        // The refusal shows in status's problems once the reload has run: polled, not slept for.
+        let status = try HangulClient(socketPath: daemon.socketPath, timeout: .seconds(10))
+        let refused = await eventually { (try? status.status().problems.isEmpty) == false }
+        #expect(refused, "the broken edit was not reported in status's problems")
         let (client, hello) = try Self.open(daemon)
         #expect(hello.contains(#""options":{"layout":"3f","#))
         client.close()

@@ -20,11 +20,11 @@ struct SettingsLoaderTests {
             Issue.record("the file was refused")
             return
         }
-        #expect(settings.options.layout == "3f")
-        #expect(settings.options.escapeToLatin == true)
-        #expect(settings.options.switches[.nonChoseongCombi] == true)
+        #expect(settings.options[.layout] == "3f")
+        #expect(settings.options[.escapeToLatin] == true)
+        #expect(settings.options[.nonChoseongCombi] == true)
         #expect(
-            settings.options.toggleKeys == [KeyChord(keysym: .hangul), KeyChord(keysym: .space, modifiers: .shift)])
+            settings.options[.toggleKeys] == [KeyChord(keysym: .hangul), KeyChord(keysym: .space, modifiers: .shift)])
         #expect(settings.startMode == .latin)
         #expect(settings.commitUnit == .syllable)
     }
@@ -36,7 +36,7 @@ struct SettingsLoaderTests {
             Issue.record("a missing file was refused")
             return
         }
-        #expect(settings.options.layout == "2")
+        #expect(settings.options[.layout] == "2")
         #expect(settings.startMode == .hangul)
     }
 
@@ -47,7 +47,7 @@ struct SettingsLoaderTests {
         #expect(
             SettingsLoader(configPath: path).load(layouts: .builtIn)
                 == .refused([
-                    #"\#(path):1: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn (or a long id such as "sebeolsik-final")"#,
+                    #"\#(path):1: unknown layout "3x"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn (or a long id such as "sebeolsik-final")"#,
                     #"\#(path):3: output must be "syllables" or "jamo", not "syllable""#,
                 ]))
     }

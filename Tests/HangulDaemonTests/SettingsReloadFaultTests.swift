@@ -68,7 +68,8 @@ struct SettingsReloadFaultTests {
         }
         writer.start()
         defer { stop.value = true }
-        try await Task.sleep(for: .milliseconds(300))
+        // The edit is made once the other program is writing, polled rather than slept for.
+        #expect(await eventually { FileManager.default.fileExists(atPath: busy) })
         try daemon.directory.write("layout = \"39\"\n", to: "config/hangul/config.toml")
         // The other program goes on for ten seconds; the edit must not wait for it to stop.
         #expect(await Self.newSessionsSee(#""options":{"layout":"39","#, on: daemon, within: 3))

@@ -110,6 +110,23 @@ extension InputContext {
             ])
     }
 
+    /// `hangul-keys` and `latin-keys` each switch to one mode, committing, and are handled even
+    /// when the mode is already theirs; a key in both lists is a toggle key first.
+    @Test func modeKeysSwitchToTheirModeWhateverTheMode() throws {
+        var context = InputContext()
+        context.hangulKeys = [KeyChord(keysym: Keysym(rawValue: 0xFF23))]
+        context.latinKeys = [KeyChord(keysym: Keysym(rawValue: 0xFF22)), KeyChord(keysym: .hangul)]
+        #expect(
+            try context.type("r<Muhenkan><Muhenkan><Henkan_Mode><Henkan_Mode><Hangul>") == [
+                "handled commit: preedit:ㄱ hangul",
+                "handled commit:ㄱ preedit: latin",
+                "handled commit: preedit: latin",
+                "handled commit: preedit: hangul",
+                "handled commit: preedit: hangul",
+                "handled commit: preedit: latin",
+            ])
+    }
+
     /// CapsLock turns Control+a into Control+A; the chord still matches.
     @Test func toggleLettersMatchInEitherCase() {
         var context = InputContext()

@@ -36,14 +36,15 @@ import Testing
         let catalog = try Self.catalog(userLayouts: 600)
         let (fitted, leftOut) = HelloResult.fitting(catalog)
         let kept = fitted.entries.count
+        let builtIns = LayoutCatalog.builtIn.entries.count
         #expect(kept > 200 && kept < catalog.entries.count)
         #expect(leftOut.count == catalog.entries.count - kept)
         #expect(Self.layoutsBytes(fitted) <= HelloResult.maximumLayoutsBytes)
         let oneMore = catalog.keeping { entry in
-            fitted.entries.contains { $0.layout.id == entry.layout.id } || entry.layout.id == "user-\(kept - 9)"
+            fitted.entries.contains { $0.layout.id == entry.layout.id } || entry.layout.id == "user-\(kept - builtIns)"
         }
         #expect(Self.layoutsBytes(oneMore) > HelloResult.maximumLayoutsBytes)
-        #expect(leftOut.first?.source == "/l/\(kept - 9).layout")
+        #expect(leftOut.first?.source == "/l/\(kept - builtIns).layout")
         // The longest id (256 bytes of control characters, six bytes each escaped) still fits.
         let hello = Reply.line(
             id: .string(String(repeating: "\u{1}", count: 256)),

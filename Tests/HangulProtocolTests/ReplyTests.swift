@@ -11,7 +11,7 @@ import Testing
     private let defaultOptions =
         #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
         + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"#
-        + #""commit-unit":"syllable"}"#
+        + #""commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}"#
 
     @Test func keyRepliesListHandledCommitPreeditMode() {
         let result = KeyResult(handled: true, commit: ComposedText("안"), preedit: ComposedText("ㄴ"), mode: .hangul)
@@ -35,18 +35,19 @@ import Testing
             line(.integer(1), OptionsResult(state: nil, options: SessionOptions()))
                 == #"{"id":1,"result":{"options":"# + defaultOptions + "}}\n")
         var options = SessionOptions()
-        options.composer.autoReorder = true
-        options.composer.output = .jamo
-        options.toggleKeys = [KeyChord(keysym: .hangul, modifiers: [.mod5, .shift])]
-        options.escapeToLatin = true
+        options[.autoReorder] = true
+        options[.output] = "jamo"
+        options[.toggleKeys] = [KeyChord(keysym: .hangul, modifiers: [.mod5, .shift])]
+        options[.escapeToLatin] = true
         let state = StateResult(commit: "ㄱ", preedit: "", mode: .hangul)
         #expect(
             line(.integer(2), OptionsResult(state: state, options: options))
                 == #"{"id":2,"result":{"commit":"ㄱ","preedit":"","mode":"hangul","options":{"layout":"2","#
                 + #""auto-reorder":true,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"#
                 + #""output":"jamo","toggle-keys":["Shift+AltGr+Hangul"],"escape-to-latin":true,"#
-                + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable"}}}"# + "\n")
-        #expect(SessionOptions.names.count == 10)
+                + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}}}"#
+                + "\n")
+        #expect(SessionOptions.names.count == 12)
     }
 
     @Test func helloRepliesListEverythingInTheDocumentedOrder() {
@@ -54,9 +55,9 @@ import Testing
             line(.integer(1), HelloResult(layouts: LayoutCatalog.builtIn.entries.map(LayoutSummary.init)))
                 == #"{"id":1,"result":{"protocol":1,"server":{"name":"hanguld","version":"0.1.0"},"mode":"hangul","#
                 + #""options":"# + defaultOptions
-                + #","layouts":[{"id":"2","aliases":["dubeolsik"],"name":"Dubeolsik","korean_name":"두벌식","kind":"jamo","origin":"built-in"},{"id":"2y","aliases":["dubeolsik-yetgeul"],"name":"Dubeolsik Yetgeul","korean_name":"두벌식 옛글","kind":"jamo","origin":"built-in"},{"id":"32","aliases":["sebeolsik-dubeolsik"],"name":"Sebeolsik Dubeol Layout","korean_name":"세벌식 두벌자판","kind":"jaso","origin":"built-in"},{"id":"39","aliases":["sebeolsik-390"],"name":"Sebeolsik 390","korean_name":"세벌식 390","kind":"jaso","origin":"built-in"},{"id":"3f","aliases":["sebeolsik-final"],"name":"Sebeolsik Final","korean_name":"세벌식 최종","kind":"jaso","origin":"built-in"},{"id":"3s","aliases":["sebeolsik-noshift"],"name":"Sebeolsik Noshift","korean_name":"세벌식 순아래","kind":"jaso","origin":"built-in"},{"id":"3y","aliases":["sebeolsik-yetgeul"],"name":"Sebeolsik Yetgeul","korean_name":"세벌식 옛글","kind":"jaso","origin":"built-in"},{"id":"ro","aliases":["romaja"],"name":"Romaja","korean_name":"로마자","kind":"romaja","origin":"built-in"},{"id":"ahn","aliases":["ahnmatae"],"name":"Ahnmatae","korean_name":"안마태","kind":"jaso","origin":"built-in"}],"#
+                + #","layouts":[{"id":"2","aliases":["dubeolsik"],"name":"Dubeolsik","korean_name":"두벌식","kind":"jamo","origin":"built-in"},{"id":"2y","aliases":["dubeolsik-yetgeul"],"name":"Dubeolsik Yetgeul","korean_name":"두벌식 옛글","kind":"jamo","origin":"built-in"},{"id":"32","aliases":["sebeolsik-dubeolsik"],"name":"Sebeolsik Dubeol Layout","korean_name":"세벌식 두벌자판","kind":"jaso","origin":"built-in"},{"id":"39","aliases":["sebeolsik-390"],"name":"Sebeolsik 390","korean_name":"세벌식 390","kind":"jaso","origin":"built-in"},{"id":"3f","aliases":["sebeolsik-final"],"name":"Sebeolsik Final","korean_name":"세벌식 최종","kind":"jaso","origin":"built-in"},{"id":"3s","aliases":["sebeolsik-noshift"],"name":"Sebeolsik Noshift","korean_name":"세벌식 순아래","kind":"jaso","origin":"built-in"},{"id":"3y","aliases":["sebeolsik-yetgeul"],"name":"Sebeolsik Yetgeul","korean_name":"세벌식 옛글","kind":"jaso","origin":"built-in"},{"id":"3sin-p2","aliases":["sinsebeolsik-p2"],"name":"Sin-sebeolsik P2","korean_name":"신세벌식 P2","kind":"jaso","origin":"built-in"},{"id":"3sin-1995","aliases":["sinsebeolsik-1995"],"name":"Sin-sebeolsik 1995","korean_name":"신세벌식 1995","kind":"jaso","origin":"built-in"},{"id":"ro","aliases":["romaja"],"name":"Romaja","korean_name":"로마자","kind":"romaja","origin":"built-in"},{"id":"ahn","aliases":["ahnmatae"],"name":"Ahnmatae","korean_name":"안마태","kind":"jaso","origin":"built-in"}],"#
                 + #""capabilities":{"methods":["hello","key","reset","cancel","set_options","get_options","set_mode","#
-                + #""toggle","set_content_type","ping","status","reload","set_surrounding_text","select_candidate","close_candidates"],"max_line_bytes":65536,"max_pending_requests":1024}}}"#
+                + #""toggle","set_content_type","ping","status","reload","set_surrounding_text","select_candidate","close_candidates","list_options","set_focus","focused_mode"],"max_line_bytes":65536,"max_pending_requests":1024}}}"#
                 + "\n")
     }
 
@@ -65,11 +66,11 @@ import Testing
     }
 
     @Test func patchesChangeOnlyWhatTheyName() {
-        let patch = OptionsPatch(switches: [.nonChoseongCombi: false], escapeToLatin: true)
+        let patch: OptionsPatch = [.nonChoseongCombi: false, .escapeToLatin: true]
         let patched = SessionOptions().applying(patch)
         var expected = SessionOptions()
-        expected.composer.nonChoseongCombi = false
-        expected.escapeToLatin = true
+        expected[.nonChoseongCombi] = false
+        expected[.escapeToLatin] = true
         #expect(patched == expected)
         #expect(SessionOptions().applying(OptionsPatch()) == SessionOptions())
     }

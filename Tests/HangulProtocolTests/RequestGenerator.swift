@@ -36,6 +36,14 @@ enum RequestGenerator {
                     selection: Bool.random(using: &rng) ? "" : string(maxBytes: SurroundingText.maxBytes, using: &rng)))
         case .selectCandidate: return .selectCandidate(Int.random(in: 0...Int(Int32.max), using: &rng))
         case .closeCandidates: return .closeCandidates
+        case .listOptions: return .listOptions
+        case .setFocus:
+            return .setFocus(
+                FocusChange(
+                    focused: Bool.random(using: &rng), application: Bool.random(using: &rng) ? "" : "gedit",
+                    field: Bool.random(using: &rng) ? "" : "/org/freedesktop/IBus/InputContext_7"))
+        case .focusedMode:
+            return .focusedMode(Bool.random(using: &rng) ? nil : ModeChange.allCases.randomElement(using: &rng))
         }
     }
 
@@ -59,20 +67,17 @@ enum RequestGenerator {
 
     static func patch(using rng: inout some RandomNumberGenerator) -> OptionsPatch {
         var patch = OptionsPatch()
-        if Bool.random(using: &rng) { patch.layout = LayoutCatalog.builtIn.ids.randomElement(using: &rng) }
-        for option in ComposerOptions.Option.allCases where Bool.random(using: &rng) {
-            patch.switches[option] = Bool.random(using: &rng)
-        }
-        if Bool.random(using: &rng) { patch.output = ComposerOptions.OutputForm.allCases.randomElement(using: &rng) }
-        if Bool.random(using: &rng) {
-            patch.hanjaKeys = (0..<Int.random(in: 0...Wire.maxToggleKeys, using: &rng)).map { _ in chord(using: &rng) }
-        }
-        if Bool.random(using: &rng) {
-            patch.toggleKeys = (0..<Int.random(in: 0...Wire.maxToggleKeys, using: &rng)).map { _ in
-                chord(using: &rng)
+        // Every option the table has, each sent or not, with a value its kind takes.
+        for key in OptionKey.perSession where Bool.random(using: &rng) {
+            switch key.kind {
+            case .layout: patch[key] = LayoutCatalog.builtIn.ids.randomElement(using: &rng).map(OptionValue.word)
+            case .flag: patch[key] = .flag(Bool.random(using: &rng))
+            case .choice(let choices): patch[key] = choices.randomElement(using: &rng).map { .word($0.word) }
+            case .keys:
+                patch[key] = .keys(
+                    (0..<Int.random(in: 0...Wire.maxToggleKeys, using: &rng)).map { _ in chord(using: &rng) })
             }
         }
-        if Bool.random(using: &rng) { patch.escapeToLatin = Bool.random(using: &rng) }
         return patch
     }
 

@@ -74,19 +74,17 @@ import Testing
             + #""combi-on-double-stroke":false,"non-choseong-combi":false,"extended-vowels":true,"output":"jamo","#
             + #""toggle-keys":["SUPER+ctrl+Hangul","F9"],"escape-to-latin":true,"hanja-keys":["Hangul_Hanja","F9"],"#
             + #""commit-unit":"word"}}"#
-        let expected = OptionsPatch(
-            layout: "2",
-            switches: [
-                .autoReorder: true, .combiOnDoubleStroke: false, .nonChoseongCombi: false, .extendedVowels: true,
-            ],
-            output: .jamo,
-            toggleKeys: [
+        let expected: OptionsPatch = [
+            .layout: "2", .autoReorder: true, .combiOnDoubleStroke: false, .nonChoseongCombi: false,
+            .extendedVowels: true, .output: "jamo",
+            .toggleKeys: [
                 KeyChord(keysym: .hangul, modifiers: [.control, .mod4]), KeyChord(keysym: Keysym(rawValue: 0xFFC6)),
             ],
-            escapeToLatin: true, hanjaKeys: [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)],
-            commitUnit: .word)
+            .escapeToLatin: true, .hanjaKeys: [KeyChord(keysym: .hangulHanja), KeyChord(keysym: .f9)],
+            .commitUnit: "word",
+        ]
         #expect(request(line)?.method == .setOptions(expected))
-        #expect(expected.toggleKeys?.map(\.description) == ["Control+Super+Hangul", "F9"])
+        #expect(expected[.toggleKeys]?.keys?.map(\.description) == ["Control+Super+Hangul", "F9"])
         #expect(
             request(#"{"id":1,"method":"set_options","params":{"layout":null}}"#)?.method == .setOptions(OptionsPatch())
         )
@@ -148,7 +146,7 @@ import Testing
     @Test func unknownMethodsAreAnsweredUnlessNotifications() {
         #expect(
             reply(#"{"id":1,"method":"commit"}"#)
-                == #"{"id":1,"error":{"code":-32601,"message":"unknown method \"commit\"; known: hello, key, reset, cancel, set_options, get_options, set_mode, toggle, set_content_type, ping, status, reload, set_surrounding_text, select_candidate, close_candidates"}}"#
+                == #"{"id":1,"error":{"code":-32601,"message":"unknown method \"commit\"; known: hello, key, reset, cancel, set_options, get_options, set_mode, toggle, set_content_type, ping, status, reload, set_surrounding_text, select_candidate, close_candidates, list_options, set_focus, focused_mode"}}"#
                 + "\n")
         #expect(reply(#"{"method":"commit"}"#) == "no reply (-32601)")
     }
@@ -201,11 +199,11 @@ import Testing
         ),
         (
             #"{"id":1,"method":"set_options","params":{"layout":"2","x":1}}"#,
-            #"{"id":1,"error":{"code":-32602,"message":"unknown option \"x\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, commit-unit"}}"#
+            #"{"id":1,"error":{"code":-32602,"message":"unknown option \"x\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, commit-unit, hangul-keys, latin-keys"}}"#
         ),
         (
             #"{"id":1,"method":"set_options","params":{"layout":"3x"}}"#,
-            #"{"id":1,"error":{"code":-32001,"message":"unknown layout \"3x\"; known: 2, 2y, 32, 39, 3f, 3s, 3y, ro, ahn"}}"#
+            #"{"id":1,"error":{"code":-32001,"message":"unknown layout \"3x\"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn"}}"#
         ),
         (
             #"{"id":1,"method":"hello","params":{"protocol":-3}}"#,

@@ -50,9 +50,10 @@ import Testing
             String(
                 decoding: Request(id: .integer(1), method: .hello(HelloParams(offeredVersion: 1))).line, as: UTF8.self)
                 == #"{"id":1,"method":"hello","params":{"protocol":1}}"# + "\n")
-        let patch = OptionsPatch(
-            layout: "3f", switches: [.extendedVowels: false, .autoReorder: true], output: .jamo,
-            toggleKeys: [KeyChord(keysym: .space, modifiers: [.mod5, .control])], escapeToLatin: true)
+        let patch: OptionsPatch = [
+            .layout: "3f", .extendedVowels: false, .autoReorder: true, .output: "jamo",
+            .toggleKeys: [KeyChord(keysym: .space, modifiers: [.mod5, .control])], .escapeToLatin: true,
+        ]
         #expect(
             String(decoding: Request(id: .integer(2), method: .setOptions(patch)).line, as: UTF8.self)
                 == #"{"id":2,"method":"set_options","params":{"layout":"3f","auto-reorder":true,"#
@@ -69,14 +70,14 @@ import Testing
         let sent = Request(
             id: .integer(1),
             method: .setOptions(
-                OptionsPatch(layout: "sebeolsik-final", toggleKeys: [KeyChord(keysym: Keysym(rawValue: 0xFF55))])))
+                [.layout: "sebeolsik-final", .toggleKeys: [KeyChord(keysym: Keysym(rawValue: 0xFF55))]]))
         #expect(
             parse(sent)
                 == .request(
                     Request(
                         id: .integer(1),
                         method: .setOptions(
-                            OptionsPatch(layout: "3f", toggleKeys: [KeyChord(keysym: Keysym(rawValue: 0xFF55))])))))
+                            [.layout: "3f", .toggleKeys: [KeyChord(keysym: Keysym(rawValue: 0xFF55))]]))))
         #expect(KeyChord(keysym: Keysym(rawValue: 0xFF55)).notation == "Prior")
     }
 

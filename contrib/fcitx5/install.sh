@@ -2,6 +2,7 @@
 # The library goes where fcitx5 loads addons from: its own addon directory when the prefix is fcitx5's
 # (a system install, /usr), else PREFIX/lib/fcitx5, which fcitx5 reads once FCITX_ADDON_DIRS names it.
 # The conf files go under PREFIX/share/fcitx5/, found through XDG_DATA_DIRS (or XDG_DATA_HOME for ~/.local).
+# shellcheck disable=SC2154 # prefix, root and build_dir are scripts/install's, which sources this
 
 fcitx5_system_prefix() { pkg-config --variable=prefix Fcitx5Core; }
 # Newer fcitx5 names its addon directory in Fcitx5Core.pc; Debian 12's 5.0.21 does not, and loads from
@@ -50,7 +51,10 @@ frontend_next_step() {
         return
     fi
     local data="XDG_DATA_DIRS=$prefix/share:\${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
-    case "$prefix" in "$HOME/.local") data="" ;; esac
+    case "$prefix" in
+    "$HOME/.local") data="" ;;
+    *) ;;
+    esac
     echo "fcitx5: fcitx5 must see the addon: put FCITX_ADDON_DIRS=$prefix/lib/fcitx5:$(fcitx5_system_addon_dir)${data:+ and $data}" \
         "in ~/.config/environment.d/fcitx5-hanguld.conf (or the environment fcitx5 starts in), log in again, $restart."
 }

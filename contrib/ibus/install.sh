@@ -1,4 +1,5 @@
 # The IBus frontend's hooks for scripts/install (sourced; see its header).
+# shellcheck disable=SC2154 # prefix, root and build_dir are scripts/install's, which sources this
 
 frontend_available() {
     local missing=()

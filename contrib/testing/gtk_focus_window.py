@@ -11,6 +11,7 @@ Return is pressed in either of TITLE's entries, then the window exits (the IBus 
 DONE_FILE and OUTPUT_FILE it is written to OUTPUT_FILE once DONE_FILE exists (the fcitx5 tests,
 which decide when every key has been applied). The input method is whatever GTK_IM_MODULE names.
 """
+
 import sys
 
 from gtk_toolkit import Gtk, serve, use_font

@@ -4,6 +4,7 @@ The windows (gtk_window.py, gtk_focus_window.py) print `ready` once shown, then 
 either on Return (the IBus tests) or once a DONE_FILE exists (the fcitx5 tests, which decide when
 every key has been applied): the same contract as qt_toolkit.serve.
 """
+
 import os
 
 import gi
@@ -19,8 +20,7 @@ def use_font(pixels):
     """Entries in NanumGothic (fonts-nanum), so a screenshot shows Hangul and hanja, not boxes."""
     style = Gtk.CssProvider()
     style.load_from_data(f"entry {{ font: {pixels}px NanumGothic; }}".encode())
-    Gtk.StyleContext.add_provider_for_screen(Gdk.Screen.get_default(), style,
-                                             Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
+    Gtk.StyleContext.add_provider_for_screen(Gdk.Screen.get_default(), style, Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
 
 
 def serve(text, return_fields, arguments):

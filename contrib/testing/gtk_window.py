@@ -8,6 +8,7 @@ shown. With TITLE alone, Return in the entry prints its text and exits (the IBus
 DONE_FILE and OUTPUT_FILE, once DONE_FILE exists the text is written to OUTPUT_FILE and the window
 exits (the fcitx5 tests). The input method is whatever GTK_IM_MODULE names.
 """
+
 import sys
 
 from gtk_toolkit import Gtk, serve, use_font

@@ -45,16 +45,59 @@ def corpus_lines():
 
 # Dubeolsik, read backwards: which US-QWERTY key types each compatibility jamo. Compounds are their parts.
 _CONSONANT_KEYS = {
-    "ㄱ": "r", "ㄲ": "R", "ㄴ": "s", "ㄷ": "e", "ㄸ": "E", "ㄹ": "f", "ㅁ": "a", "ㅂ": "q", "ㅃ": "Q",
-    "ㅅ": "t", "ㅆ": "T", "ㅇ": "d", "ㅈ": "w", "ㅉ": "W", "ㅊ": "c", "ㅋ": "z", "ㅌ": "x", "ㅍ": "v",
+    "ㄱ": "r",
+    "ㄲ": "R",
+    "ㄴ": "s",
+    "ㄷ": "e",
+    "ㄸ": "E",
+    "ㄹ": "f",
+    "ㅁ": "a",
+    "ㅂ": "q",
+    "ㅃ": "Q",
+    "ㅅ": "t",
+    "ㅆ": "T",
+    "ㅇ": "d",
+    "ㅈ": "w",
+    "ㅉ": "W",
+    "ㅊ": "c",
+    "ㅋ": "z",
+    "ㅌ": "x",
+    "ㅍ": "v",
     "ㅎ": "g",
-    "ㄳ": "rt", "ㄵ": "sw", "ㄶ": "sg", "ㄺ": "fr", "ㄻ": "fa", "ㄼ": "fq", "ㄽ": "ft", "ㄾ": "fx",
-    "ㄿ": "fv", "ㅀ": "fg", "ㅄ": "qt",
+    "ㄳ": "rt",
+    "ㄵ": "sw",
+    "ㄶ": "sg",
+    "ㄺ": "fr",
+    "ㄻ": "fa",
+    "ㄼ": "fq",
+    "ㄽ": "ft",
+    "ㄾ": "fx",
+    "ㄿ": "fv",
+    "ㅀ": "fg",
+    "ㅄ": "qt",
 }
 _VOWEL_KEYS = {
-    "ㅏ": "k", "ㅐ": "o", "ㅑ": "i", "ㅒ": "O", "ㅓ": "j", "ㅔ": "p", "ㅕ": "u", "ㅖ": "P", "ㅗ": "h",
-    "ㅘ": "hk", "ㅙ": "ho", "ㅚ": "hl", "ㅛ": "y", "ㅜ": "n", "ㅝ": "nj", "ㅞ": "np", "ㅟ": "nl",
-    "ㅠ": "b", "ㅡ": "m", "ㅢ": "ml", "ㅣ": "l",
+    "ㅏ": "k",
+    "ㅐ": "o",
+    "ㅑ": "i",
+    "ㅒ": "O",
+    "ㅓ": "j",
+    "ㅔ": "p",
+    "ㅕ": "u",
+    "ㅖ": "P",
+    "ㅗ": "h",
+    "ㅘ": "hk",
+    "ㅙ": "ho",
+    "ㅚ": "hl",
+    "ㅛ": "y",
+    "ㅜ": "n",
+    "ㅝ": "nj",
+    "ㅞ": "np",
+    "ㅟ": "nl",
+    "ㅠ": "b",
+    "ㅡ": "m",
+    "ㅢ": "ml",
+    "ㅣ": "l",
 }
 # Unicode's order of initials, medials and finals in precomposed syllables (U+AC00 + (i*21 + m)*28 + f).
 _INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
@@ -90,7 +133,7 @@ _ROWS = [
 ]
 US_KEYS = {"`": (41, False), "~": (41, True), "\\": (43, False), "|": (43, True), " ": (57, False)}
 for _first, _plain, _shifted in _ROWS:
-    for _offset, (_p, _s) in enumerate(zip(_plain, _shifted)):
+    for _offset, (_p, _s) in enumerate(zip(_plain, _shifted, strict=False)):
         US_KEYS[_p] = (_first + _offset, False)
         US_KEYS[_s] = (_first + _offset, True)
 
@@ -122,7 +165,9 @@ def expected_texts(key_lines, *options):
     result = subprocess.run(
         [binary("hangul-compose", "HANGUL_COMPOSE"), *options],
         input="".join(line + "\n" for line in notation),
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     texts = result.stdout.split("\n")[: len(key_lines)]
     if len(texts) != len(key_lines):
@@ -153,7 +198,9 @@ class Daemon:
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 [binary("hanguld", "HANGULD"), "--socket", self.socket_path, *self.arguments],
-                env=environment, stdout=log, stderr=log,
+                env=environment,
+                stdout=log,
+                stderr=log,
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -70,9 +70,13 @@ def _match_with_keys(kind, key, path):
     if not found:
         return []
     try:
-        return [(library.hanja_list_get_nth_key(found, n).decode(),
-                 library.hanja_list_get_nth_value(found, n).decode(),
-                 (library.hanja_list_get_nth_comment(found, n) or b"").decode())
-                for n in range(library.hanja_list_get_size(found))]
+        return [
+            (
+                library.hanja_list_get_nth_key(found, n).decode(),
+                library.hanja_list_get_nth_value(found, n).decode(),
+                (library.hanja_list_get_nth_comment(found, n) or b"").decode(),
+            )
+            for n in range(library.hanja_list_get_size(found))
+        ]
     finally:
         library.hanja_list_delete(found)

@@ -12,6 +12,7 @@ when Return is pressed in either of TITLE's line edits, then the window exits; w
 OUTPUT_FILE it is written to OUTPUT_FILE once DONE_FILE exists. The input method is whatever
 QT_IM_MODULE names, on QT_QPA_PLATFORM=xcb.
 """
+
 import sys
 
 from qt_toolkit import QApplication, QFont, QLineEdit, QWidget, serve
@@ -32,5 +33,8 @@ other.show()
 window.show()
 window.activateWindow()
 first.setFocus()
-sys.exit(serve(application, lambda: "|".join(field.text() for field in (first, second, other)), [first, second],
-               sys.argv[2:]))
+sys.exit(
+    serve(
+        application, lambda: "|".join(field.text() for field in (first, second, other)), [first, second], sys.argv[2:]
+    )
+)

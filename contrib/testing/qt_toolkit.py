@@ -3,6 +3,7 @@
 Both majors are in use (KDE Plasma 6 applications are Qt 6, many others still Qt 5), and each ships
 its own IBus plugin and fcitx5 has a frontend for each, so the frontends' tests type into both.
 """
+
 import os
 
 MAJOR = os.environ.get("HANGUL_TEST_QT", "5")

@@ -13,6 +13,7 @@ QT_IM_MODULE names (`ibus`: Qt's own plugin in libqt5gui5 or libqt6gui6; `fcitx`
 fcitx5-frontend-qt5's or -qt6's), on QT_QPA_PLATFORM=xcb under Xvfb. The font is NanumGothic
 (fonts-nanum), so a screenshot shows Hangul and hanja rather than boxes.
 """
+
 import sys
 
 from qt_toolkit import EXPANDING, QApplication, QFont, QLineEdit, QVBoxLayout, QWidget, serve

@@ -1,5 +1,6 @@
 # Sourced by scripts/install (see its header): builds and installs hangul-wayland, hanguld's input method
 # for Wayland compositors with input-method-v2 (sway, Hyprland, river), and its systemd user unit.
+# shellcheck disable=SC2154 # prefix, root and build_dir are scripts/install's, which sources this
 
 frontend_available() {
     local missing=()

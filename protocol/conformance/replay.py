@@ -10,6 +10,7 @@ Prints one line per file, then "N passed, N failed"; exits 1 when a file failed,
 """
 
 import argparse
+import contextlib
 import os
 import socket
 import sys
@@ -23,7 +24,7 @@ class TranscriptError(Exception):
     """A malformed transcript line."""
 
 
-class Mismatch(Exception):
+class MismatchError(Exception):
     """The daemon did not do what the transcript expects."""
 
 
@@ -57,10 +58,10 @@ def parse_transcript(text):
         if line == "" or line.startswith("#"):
             continue
 
-        def count_and_rest(rest, name):
+        def count_and_rest(rest, name, number=number):
             count, _, payload = rest.partition(" ")
             if not count.isdigit() or int(count) <= 0 or payload == "":
-                raise TranscriptError("line %d: %s wants a positive count and a line" % (number, name))
+                raise TranscriptError(f"line {number}: {name} wants a positive count and a line")
             return int(count), payload
 
         if line.startswith("> ") or line == ">":
@@ -75,42 +76,42 @@ def parse_transcript(text):
             step = ("closed", None)
         elif line.startswith("!bytes "):
             try:
-                words = line[len("!bytes "):].split()
+                words = line[len("!bytes ") :].split()
                 if not words or any(len(word) != 2 for word in words):
                     raise ValueError
                 step = ("send_raw", bytes(int(word, 16) for word in words))
             except ValueError:
-                raise TranscriptError("line %d: !bytes wants hex byte pairs such as 7b 7d 0a" % number)
+                raise TranscriptError(f"line {number}: !bytes wants hex byte pairs such as 7b 7d 0a") from None
         elif line.startswith("!padded "):
-            count, payload = count_and_rest(line[len("!padded "):], "!padded")
+            count, payload = count_and_rest(line[len("!padded ") :], "!padded")
             padded = padded_line(payload, count)
             if padded is None:
-                raise TranscriptError("line %d: !padded wants a JSON object line shorter than its count" % number)
+                raise TranscriptError(f"line {number}: !padded wants a JSON object line shorter than its count")
             step = ("send", padded.encode())
         elif line.startswith("!fill "):
-            count = line[len("!fill "):]
+            count = line[len("!fill ") :]
             if not count.isdigit() or int(count) <= 0:
-                raise TranscriptError("line %d: !fill wants a positive byte count" % number)
+                raise TranscriptError(f"line {number}: !fill wants a positive byte count")
             step = ("send_raw", b"x" * int(count))
         elif line.startswith("!flood "):
-            count, payload = count_and_rest(line[len("!flood "):], "!flood")
+            count, payload = count_and_rest(line[len("!flood ") :], "!flood")
             step = ("flood", (count, payload.encode()))
         elif line.startswith("!hold "):
-            count = line[len("!hold "):]
+            count = line[len("!hold ") :]
             if not count.isdigit() or int(count) <= 0 or sent or any(s[1] == "hold" for s in steps):
-                raise TranscriptError("line %d: !hold wants a positive count, once, before anything is sent" % number)
+                raise TranscriptError(f"line {number}: !hold wants a positive count, once, before anything is sent")
             step = ("hold", int(count))
         else:
-            raise TranscriptError("line %d: a line starts with '> ', '< ', '<?', '<* ', '!' or '#'" % number)
+            raise TranscriptError(f"line {number}: a line starts with '> ', '< ', '<?', '<* ', '!' or '#'")
         if step[0] in ("send", "send_raw", "flood"):
             sent = True
-        steps.append((number,) + step)
+        steps.append((number, *step))
     return steps
 
 
 def show(data, limit=300):
     text = data.decode("utf-8", "replace")
-    return text if len(text) <= limit else text[:limit] + "... (%d bytes)" % len(data)
+    return text if len(text) <= limit else text[:limit] + f"... ({len(data)} bytes)"
 
 
 class Connection:
@@ -143,10 +144,8 @@ class Connection:
             return
         data = b"".join(self.outgoing)
         self.outgoing = []
-        try:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             self.sock.sendall(data)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
 
     def flood(self, line, count):
         """Sends LINE count times without reading. Stops early once the server has accepted nothing
@@ -158,7 +157,7 @@ class Connection:
         try:
             for start in range(0, count, 1000):
                 self.sock.sendall(block if start + 1000 <= count else line * (count - start))
-        except (BrokenPipeError, ConnectionResetError, socket.timeout):
+        except (TimeoutError, BrokenPipeError, ConnectionResetError):
             pass
         finally:
             self.sock.settimeout(timeout)
@@ -173,13 +172,14 @@ class Connection:
                 chunk = self.sock.recv(65536)
             except ConnectionResetError:
                 chunk = b""
-            except socket.timeout:
-                raise Mismatch("line %d: no reply within the timeout" % number)
+            except TimeoutError:
+                raise MismatchError(f"line {number}: no reply within the timeout") from None
             if not chunk:
                 self.eof = True
                 if self.incoming:
-                    raise Mismatch("line %d: the server closed after an unterminated line: %s"
-                                   % (number, show(self.incoming)))
+                    raise MismatchError(
+                        f"line {number}: the server closed after an unterminated line: {show(self.incoming)}"
+                    )
                 return None
             self.incoming += chunk
         line, _, self.incoming = self.incoming.partition(b"\n")
@@ -188,22 +188,19 @@ class Connection:
     def expect_end(self, number, what):
         line = self.read_line(number)
         if line is not None:
-            raise Mismatch("%s: unexpected reply %s" % (what, show(line)))
+            raise MismatchError(f"{what}: unexpected reply {show(line)}")
 
     def close(self):
-        try:
+        with contextlib.suppress(OSError):
             self.sock.close()
-        except OSError:
-            pass
 
 
 def replay(steps, path, timeout):
-    """Runs one transcript on a fresh connection; raises Mismatch on the first difference."""
+    """Runs one transcript on a fresh connection; raises MismatchError on the first difference."""
     held = []
     try:
         if steps and steps[0][1] == "hold":
-            for _ in range(steps[0][2]):
-                held.append(Connection(path, timeout))
+            held.extend(Connection(path, timeout) for _ in range(steps[0][2]))
         connection = Connection(path, timeout)
         pending = None  # a line read ahead by "<*" that belongs to the next expectation
         closed = False
@@ -220,8 +217,8 @@ def replay(steps, path, timeout):
                 continue
             if action == "closed":
                 if pending is not None:
-                    raise Mismatch("line %d: unexpected reply %s" % (number, show(pending)))
-                connection.expect_end(number, "line %d" % number)
+                    raise MismatchError(f"line {number}: unexpected reply {show(pending)}")
+                connection.expect_end(number, f"line {number}")
                 closed = True
                 continue
             if pending is not None:
@@ -234,23 +231,25 @@ def replay(steps, path, timeout):
                 pending = line
                 continue
             if line is None:
-                raise Mismatch("line %d: the server closed the connection, expected %s"
-                               % (number, "a reply" if argument is None else show(argument)))
+                raise MismatchError(
+                    f"line {number}: the server closed the connection, expected "
+                    + ("a reply" if argument is None else show(argument))
+                )
             if action == "expect" and line != argument:
-                raise Mismatch("line %d: expected %s\n    got %s" % (number, show(argument), show(line)))
+                raise MismatchError(f"line {number}: expected {show(argument)}\n    got {show(line)}")
         if pending is not None:
-            raise Mismatch("end of file: unexpected reply %s" % show(pending))
+            raise MismatchError(f"end of file: unexpected reply {show(pending)}")
         if not closed:
             connection.flush()
-            try:
+            with contextlib.suppress(OSError):
                 connection.sock.shutdown(socket.SHUT_WR)
-            except OSError:
-                pass
             try:
                 connection.expect_end(0, "end of file")
-            except Mismatch as error:
+            except MismatchError as error:
                 if "no reply within the timeout" in str(error):
-                    raise Mismatch("end of file: the server did not close after the client's end of input")
+                    raise MismatchError(
+                        "end of file: the server did not close after the client's end of input"
+                    ) from None
                 raise
         connection.close()
     finally:
@@ -268,7 +267,7 @@ def wait_for_free_session(path, timeout):
         try:
             probe.queue(b'{"id":1,"method":"ping"}\n')
             line = probe.read_line(0)
-        except Mismatch:
+        except MismatchError:
             line = None
         finally:
             probe.close()
@@ -279,8 +278,9 @@ def wait_for_free_session(path, timeout):
 
 def main(argv):
     parser = argparse.ArgumentParser(description="Replay hanguld conformance transcripts.")
-    parser.add_argument("--socket", help="the daemon's socket (default: $HANGULD_SOCKET, "
-                        "else $XDG_RUNTIME_DIR/hangul/hanguld.sock)")
+    parser.add_argument(
+        "--socket", help="the daemon's socket (default: $HANGULD_SOCKET, else $XDG_RUNTIME_DIR/hangul/hanguld.sock)"
+    )
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for a reply (default 5)")
     parser.add_argument("files", nargs="*", help="transcripts to replay (default: every .txt beside this script)")
     args = parser.parse_args(argv)
@@ -290,9 +290,10 @@ def main(argv):
         print("replay.py: no socket: pass --socket, or set HANGULD_SOCKET or XDG_RUNTIME_DIR", file=sys.stderr)
         return 2
     # A bare name such as "keys.txt" also finds the transcript beside this script.
-    files = [f if os.path.exists(f) or not os.path.exists(os.path.join(HERE, f)) else os.path.join(HERE, f)
-             for f in args.files] or sorted(
-        os.path.join(HERE, name) for name in os.listdir(HERE) if name.endswith(".txt"))
+    files = [
+        f if os.path.exists(f) or not os.path.exists(os.path.join(HERE, f)) else os.path.join(HERE, f)
+        for f in args.files
+    ] or sorted(os.path.join(HERE, name) for name in os.listdir(HERE) if name.endswith(".txt"))
     if not files:
         print("replay.py: no transcripts found", file=sys.stderr)
         return 2
@@ -304,14 +305,14 @@ def main(argv):
             with open(file, "rb") as handle:
                 steps = parse_transcript(handle.read().decode("utf-8"))
             replay(steps, path, args.timeout)
-        except (TranscriptError, Mismatch, OSError, UnicodeDecodeError) as error:
+        except (TranscriptError, MismatchError, OSError, UnicodeDecodeError) as error:
             failed += 1
-            print("FAIL %s: %s" % (name, error))
+            print(f"FAIL {name}: {error}")
         else:
             passed += 1
-            print("ok   %s" % name)
+            print(f"ok   {name}")
         sys.stdout.flush()
-    print("%d passed, %d failed" % (passed, failed))
+    print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
 

@@ -78,7 +78,7 @@ void *calloc(size_t count, size_t size) {
     resolve();
     if (next_calloc == NULL) {
         if (size != 0 && count > SIZE_MAX / size) return NULL;
-        return arena_allocate(count * size);  // static storage is already zero
+        return arena_allocate(count * size); // static storage is already zero
     }
     return next_calloc(count, size);
 }

@@ -137,6 +137,8 @@ usleep(200_000)
 let loadedBytes = daemon.residentBytes
 for client in idle { client.close() }
 idle.removeAll()
+usleep(500_000)
+let closedBytes = daemon.residentBytes
 
 // Many clients: typing (latency) and flat out (throughput), the echo under the same load beside,
 // in alternating slices so a burst of other work on the machine hits both alike.
@@ -196,6 +198,11 @@ ReportRow(
 ReportRow(
     figure: "RSS per idle session",
     ours: Unit.kibibytes.format((loadedBytes - oneSessionBytes) / Double(idleSessions - 1))
+).print()
+ReportRow(
+    figure: "RSS after the \(idleSessions) idle sessions closed", ours: Unit.megabytes.format(closedBytes),
+    reference: "idle, before them \(Unit.megabytes.format(idleBytes))", ratio: closedBytes / idleBytes,
+    target: "≤ idle + 4 MB (issue 25)", verdict: closedBytes <= idleBytes + 4e6 ? .pass : .short
 ).print()
 ReportRow(figure: "RSS after the storms", ours: Unit.megabytes.format(afterStormBytes)).print()
 

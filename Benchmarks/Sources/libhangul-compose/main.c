@@ -22,7 +22,10 @@ static void append(const ucschar *s) {
         if (text_length == text_capacity) {
             text_capacity = text_capacity ? text_capacity * 2 : 4096;
             text = realloc(text, text_capacity * sizeof *text);
-            if (!text) { perror("libhangul-compose"); exit(1); }
+            if (!text) {
+                perror("libhangul-compose");
+                exit(1);
+            }
         }
         text[text_length++] = *s;
     }
@@ -37,24 +40,27 @@ static void put_utf8(ucschar c) {
     if (c < 0x80) {
         putchar_unlocked((int)c);
     } else if (c < 0x800) {
-        putchar_unlocked(0xC0 | (c >> 6));
-        putchar_unlocked(0x80 | (c & 0x3F));
+        putchar_unlocked((int)(0xC0 | (c >> 6)));
+        putchar_unlocked((int)(0x80 | (c & 0x3F)));
     } else if (c < 0x10000) {
-        putchar_unlocked(0xE0 | (c >> 12));
-        putchar_unlocked(0x80 | ((c >> 6) & 0x3F));
-        putchar_unlocked(0x80 | (c & 0x3F));
+        putchar_unlocked((int)(0xE0 | (c >> 12)));
+        putchar_unlocked((int)(0x80 | ((c >> 6) & 0x3F)));
+        putchar_unlocked((int)(0x80 | (c & 0x3F)));
     } else {
-        putchar_unlocked(0xF0 | (c >> 18));
-        putchar_unlocked(0x80 | ((c >> 12) & 0x3F));
-        putchar_unlocked(0x80 | ((c >> 6) & 0x3F));
-        putchar_unlocked(0x80 | (c & 0x3F));
+        putchar_unlocked((int)(0xF0 | (c >> 18)));
+        putchar_unlocked((int)(0x80 | ((c >> 12) & 0x3F)));
+        putchar_unlocked((int)(0x80 | ((c >> 6) & 0x3F)));
+        putchar_unlocked((int)(0x80 | (c & 0x3F)));
     }
 }
 
 int main(int argc, char **argv) {
     const char *layout = argc > 1 ? argv[1] : "2";
     HangulInputContext *hic = hangul_ic_new(layout);
-    if (!hic) { fprintf(stderr, "libhangul-compose: unknown layout %s\n", layout); return 64; }
+    if (!hic) {
+        fprintf(stderr, "libhangul-compose: unknown layout %s\n", layout);
+        return 64;
+    }
     setvbuf(stdout, NULL, _IOFBF, 1 << 16);
     char *line = NULL;
     size_t line_capacity = 0;
@@ -67,7 +73,10 @@ int main(int argc, char **argv) {
             char c = line[i];
             if (c == '<') {
                 const char *close = memchr(line + i, '>', (size_t)(length - i));
-                if (!close) { fprintf(stderr, "libhangul-compose: unterminated <\n"); return 1; }
+                if (!close) {
+                    fprintf(stderr, "libhangul-compose: unterminated <\n");
+                    return 1;
+                }
                 size_t name_length = (size_t)(close - (line + i) - 1);
                 if (name_length == 9 && memcmp(line + i + 1, "BackSpace", 9) == 0) {
                     if (!hangul_ic_backspace(hic) && text_length > 0) text_length--;

@@ -29,7 +29,9 @@ struct HangulDifferentialCommand: ParsableCommand {
     @Option(help: "The longest random stream, in keys.")
     var maxLength = 32
 
-    @Option(name: .customLong("layout"), help: "A layout id to compare (repeatable); default: every built-in layout.")
+    @Option(
+        name: .customLong("layout"),
+        help: "A layout id to compare (repeatable); default: every built-in layout libhangul has.")
     var layoutIDs: [String] = []
 
     @Option(help: "The corpus file: Korean sentences, one a line.")
@@ -61,7 +63,7 @@ struct HangulDifferentialCommand: ParsableCommand {
     }
 
     func run() throws {
-        let layouts = layoutIDs.isEmpty ? Layout.builtIn : layoutIDs.compactMap { Layout.named($0) }
+        let layouts = layoutIDs.isEmpty ? LibhangulContext.comparableLayouts : layoutIDs.compactMap { Layout.named($0) }
         if let keys {
             guard let stream = StreamKey.parse(keys) else {
                 throw ValidationError("--keys: cannot read \"\(keys)\"; write keys as a report does")

@@ -1,3 +1,4 @@
+import HangulSystem
 import Logging
 import NIOCore
 
@@ -43,8 +44,13 @@ struct ConnectionInitializer<Factory: SessionFactory>: Sendable {
         switch self.registry.admit(channel, limit: self.configuration.maxSessions) {
         case .admitted(let id, let active):
             // Counted out again even if this connection never becomes active.
+            // When most connections have closed, their memory goes back to the system a moment
+            // later, once the channels and sessions have been freed (issue 25).
             channel.closeFuture.whenComplete { [registry] _ in
                 registry.remove(channel)
+                if registry.isMemoryReturnDue() {
+                    channel.eventLoop.scheduleTask(in: .milliseconds(100)) { CurrentProcess.returnFreedMemory() }
+                }
             }
             var logger = self.logger
             logger[metadataKey: "connection"] = "\(id)"

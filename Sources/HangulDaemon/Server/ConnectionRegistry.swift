@@ -18,6 +18,8 @@ final class ConnectionRegistry: Sendable {
         var channels: [ObjectIdentifier: Channel] = [:]
         var shuttingDown = false
         var admittedSoFar: UInt64 = 0
+        /// The most connections served at once since memory was last given back.
+        var peakSinceMemoryReturn = 0
     }
 
     private let state = Mutex(State())
@@ -38,6 +40,7 @@ final class ConnectionRegistry: Sendable {
                 return .full
             }
             state.channels[ObjectIdentifier(channel)] = channel
+            state.peakSinceMemoryReturn = max(state.peakSinceMemoryReturn, state.channels.count)
             state.admittedSoFar += 1
             return .admitted(id: state.admittedSoFar, active: state.channels.count)
         }
@@ -53,6 +56,24 @@ final class ConnectionRegistry: Sendable {
             return state.channels.count
         }
     }
+
+    /// Whether enough connections have closed since memory was last given back that it is time to
+    /// give it back again (``HangulSystem/CurrentProcess/returnFreedMemory()``): at least
+    /// ``memoryReturnMinimum`` closed and at most half of the peak still open. A burst that opens
+    /// and closes a thousand sessions so gives memory back a handful of times, not a thousand.
+    func isMemoryReturnDue() -> Bool {
+        self.state.withLock { state in
+            let open = state.channels.count
+            guard state.peakSinceMemoryReturn - open >= Self.memoryReturnMinimum,
+                open * 2 <= state.peakSinceMemoryReturn
+            else { return false }
+            state.peakSinceMemoryReturn = open
+            return true
+        }
+    }
+
+    /// The fewest closed connections worth giving memory back for: one session holds a few kB.
+    static let memoryReturnMinimum = 16
 
     /// Refuses all further admissions and returns the connections served at this moment.
     func beginShutdown() -> [Channel] {

@@ -47,6 +47,14 @@ public struct ProtocolSession: Sendable {
     /// Whether a candidate list was open when the request being performed came, so that a reply
     /// can say the request closed it.
     private var listWasOpen = false
+    /// The session's place on the daemon's focus board (a board of its own for a session no daemon
+    /// serves, which then behaves as the only session there is).
+    private let focusTicket: FocusTicket
+    /// The scope key of the session's field while it has the focus (`set_focus`), else nil.
+    private var focusKey: String?
+    /// The mode last written to the board, and the board's posting count last seen.
+    private var publishedMode: InputMode = .hangul
+    private var seenPostings = 0
 
     /// A new, unopened session.
     ///
@@ -58,9 +66,11 @@ public struct ProtocolSession: Sendable {
     ///     built without the daemon's catalog would silently ignore the user's layout files.
     public init(
         decoder: KeyDecoder?, maxPendingRequests: Int = Wire.defaultMaxPendingRequests,
-        layouts: LayoutCatalog, settings: SettingsStore? = nil, hanja: HanjaDictionarySource? = nil
+        layouts: LayoutCatalog, settings: SettingsStore? = nil, hanja: HanjaDictionarySource? = nil,
+        focus: FocusBoard? = nil
     ) {
         self.context = InputContext(decoder: decoder)
+        self.focusTicket = FocusTicket(board: focus ?? FocusBoard())
         context.hanja = hanja
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts
@@ -122,22 +132,32 @@ public struct ProtocolSession: Sendable {
     /// The parser has checked every parameter (PROTOCOL.md 4.1, step 4), toggle-key names and
     /// layouts included; what is left is the session state (step 5): hello first, and once.
     private mutating func perform(_ request: Request) throws(ProtocolError) -> [UInt8]? {
+        let reply = try performRequest(request)
+        if focusKey != nil, context.mode != publishedMode { publishMode() }
+        return reply
+    }
+
+    /// Carries out a parsed request (``perform(_:)``, which then tells the focus board of a new mode).
+    private mutating func performRequest(_ request: Request) throws(ProtocolError) -> [UInt8]? {
         let id = request.id
         guard isOpen || request.method.name == .hello else { throw .helloRequired(id: nil) }
         // Reloaded settings are taken before the operation when nothing is being composed, and after
         // it when it ended the syllable; never by a method whose reply cannot say so.
         var followed: Bool
         switch request.method.name {
-        case .hello, .ping, .status, .reload: followed = false
-        default: followed = followSettingsAtBoundary()
+        case .hello, .ping, .status, .reload, .listOptions, .focusedMode: followed = false
+        default:
+            followed = followSettingsAtBoundary()
+            followPostedMode()
         }
         listWasOpen = context.candidateList.isOpen
         switch request.method {
         case .hello(let hello):
             return try open(hello, id: id)
         case .key(let event):
-            let result = context.handle(event)
+            var result = context.handle(event)
             if followSettingsAtBoundary() { followed = true }
+            if followPostedMode() { result.mode = context.effectiveMode }
             // The page only while a list is open: typing without one builds no strings.
             let page = context.candidateList.isOpen ? CandidatePage(context.candidateList) : nil
             return reply(id: id, KeyStateResult(result, page: page, options: followed ? options : nil))
@@ -175,6 +195,14 @@ public struct ProtocolSession: Sendable {
         case .closeCandidates:
             context.closeCandidates()
             return reply(id: id, state(commit: WordText()))
+        case .setFocus(let change):
+            return setFocus(change, id: id, followed: followed)
+        case .focusedMode(let change):
+            return reply(id: id, FocusedModeResult(mode: focusTicket.board.post(change)))
+        case .listOptions:
+            // Not through `writer`, as `hello`: kilobytes an idle session need not keep.
+            guard let id else { return nil }
+            return Reply.line(id: id, result: OptionListResult(layouts: layouts))
         }
     }
 
@@ -211,15 +239,10 @@ public struct ProtocolSession: Sendable {
     /// the options come from them (a reload may add a layout file and name it in the same edit), and
     /// in this session's catalog otherwise; a layout missing from both leaves the layout as it is.
     private mutating func apply(_ newOptions: SessionOptions, layoutsReadWith settingsLayouts: LayoutCatalog? = nil) {
-        let layout = settingsLayouts?.layout(named: newOptions.layout) ?? layouts.layout(named: newOptions.layout)
-        if let layout, layout.id != context.composer.layout.id {
-            _ = context.setLayout(layout)
+        let layouts = self.layouts
+        for key in OptionKey.perSession {
+            key.set(newOptions[key], on: &context) { settingsLayouts?.layout(named: $0) ?? layouts.layout(named: $0) }
         }
-        if newOptions.composer != context.composer.options { _ = context.setOptions(newOptions.composer) }
-        context.toggleKeys = newOptions.toggleKeys
-        context.escapeSwitchesToLatin = newOptions.escapeToLatin
-        context.hanjaKeys = newOptions.hanjaKeys
-        if newOptions.commitUnit != context.commitUnit { _ = context.setCommitUnit(newOptions.commitUnit) }
     }
 
     /// Takes settings reloaded since this session last looked, when nothing is being composed and no
@@ -243,6 +266,59 @@ public struct ProtocolSession: Sendable {
             SessionOptions().applying(snapshot.settings.options).applying(ownOptions),
             layoutsReadWith: snapshot.layouts)
         return options != before
+    }
+
+    /// `set_focus`: a field that gains the focus takes the mode its scope key keeps (`mode-scope`:
+    /// one for every field, per application, per field), and from then on writes its mode back.
+    private mutating func setFocus(_ change: FocusChange, id: RequestID?, followed: Bool) -> [UInt8]? {
+        var commit = WordText()
+        if change.focused {
+            let key = focusScopeKey(change)
+            focusKey = key
+            if let kept = focusTicket.board.focus(session: focusTicket.session, key: key, mode: context.mode),
+                kept != context.mode
+            {
+                commit = context.setMode(kept)
+            }
+            publishedMode = context.mode
+        } else {
+            focusKey = nil
+            focusTicket.board.blur(session: focusTicket.session)
+        }
+        return stateReply(id: id, commit: commit, followed: followed)
+    }
+
+    /// The key under which the board keeps this field's mode, by the settings' `mode-scope`.
+    private func focusScopeKey(_ change: FocusChange) -> String {
+        let scope = settings?.snapshot.settings[.modeScope].word ?? "global"
+        switch scope {
+        case "application": return "application\u{0}" + change.application
+        case "field":
+            guard !change.field.isEmpty else { return "session\u{0}\(focusTicket.session)" }
+            return "field\u{0}" + change.application + "\u{0}" + change.field
+        default: return "global"
+        }
+    }
+
+    private mutating func publishMode() {
+        publishedMode = context.mode
+        guard let key = focusKey else { return }
+        focusTicket.board.publish(session: focusTicket.session, key: key, mode: context.mode)
+    }
+
+    /// Takes a mode `focused_mode` posted for this session, when nothing is being composed (as
+    /// reloaded settings are taken). Returns whether the mode changed.
+    @discardableResult
+    private mutating func followPostedMode() -> Bool {
+        let postings = focusTicket.board.postingCount
+        guard postings != seenPostings, context.preedit.isEmpty, !context.candidateList.isOpen else { return false }
+        seenPostings = postings
+        guard let mode = focusTicket.board.take(session: focusTicket.session), mode != context.mode else {
+            return false
+        }
+        _ = context.setMode(mode)
+        publishedMode = mode
+        return true
     }
 
     /// `status` from a session no daemon serves (tests, tools): no socket, no file.

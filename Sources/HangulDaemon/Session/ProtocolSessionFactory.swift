@@ -17,13 +17,17 @@ public struct ProtocolSessionFactory: SessionFactory {
     public let settings: SettingsStore?
     /// The hanja dictionary every session shares, loaded on the first hanja key; nil for none.
     public let hanja: HanjaDictionarySource?
+    /// Which session has the focus and the modes `mode-scope` keeps, shared by every session (and
+    /// kept across a reload's new factory, like ``settings``); nil for sessions that share nothing.
+    public let focus: FocusBoard?
 
     /// `layouts` has no default: sessions made without the daemon's catalog would silently ignore
     /// the user's layout files.
     public init(
         decoder: KeyDecoder?, maxPendingRequests: Int, layouts: LayoutCatalog, settings: SettingsStore? = nil,
-        hanja: HanjaDictionarySource? = nil
+        hanja: HanjaDictionarySource? = nil, focus: FocusBoard? = nil
     ) {
+        self.focus = focus
         self.decoder = decoder
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts
@@ -34,7 +38,7 @@ public struct ProtocolSessionFactory: SessionFactory {
     public func makeSession() -> ProtocolSession {
         ProtocolSession(
             decoder: decoder, maxPendingRequests: maxPendingRequests, layouts: layouts, settings: settings,
-            hanja: hanja)
+            hanja: hanja, focus: focus)
     }
 
     /// The connection-level error lines of PROTOCOL.md section 7, id null.

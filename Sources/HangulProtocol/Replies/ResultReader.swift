@@ -81,6 +81,15 @@ struct ResultReader {
         return choice
     }
 
+    /// A string that must be one of `words` (a choice option's, from the option table).
+    func word(_ name: String, among words: [String]) throws(ReplyParseError) -> String {
+        let member = try member(name)
+        guard case .string(let string) = member, words.contains(string) else {
+            throw mismatch(name, ParamsReader.alternatives(words), member)
+        }
+        return string
+    }
+
     private func mismatch(_ name: String, _ expected: String, _ got: JSONValue) -> ReplyParseError {
         ReplyParseError("\(path).\(name) must be \(expected), got \(got.shortDescription)")
     }

@@ -7,63 +7,50 @@ import HangulKeys
 /// holds only the context and derives this value when a reply needs it (``init(_:)``), so the two
 /// cannot drift. Options belong to one session and die with its connection; nothing is stored.
 /// The wire object always carries every option, in the order of ``names``, so a reply line is exact.
+/// Which options there are, and their defaults, is the option table's (``OptionKey``).
 public struct SessionOptions: Equatable, Sendable {
-    /// The layout's canonical id (an alias sent in `set_options` is reported as the id).
-    public var layout: String
-    /// The composer's switches and output form.
-    public var composer: ComposerOptions
-    /// Keys that switch between Hangul and Latin mode.
-    public var toggleKeys: [KeyChord]
-    /// Whether Escape also switches to Latin mode (for modal editors such as Vim).
-    public var escapeToLatin: Bool
-    /// The keys that open and close the hanja candidate list.
-    public var hanjaKeys: [KeyChord]
-    /// Whether a key commits each syllable or the preedit holds the word (`commit-unit`).
-    public var commitUnit: CommitUnit
-
-    public init(
-        layout: String, composer: ComposerOptions, toggleKeys: [KeyChord], escapeToLatin: Bool,
-        hanjaKeys: [KeyChord] = InputContext().hanjaKeys, commitUnit: CommitUnit = .syllable
-    ) {
-        self.layout = layout
-        self.composer = composer
-        self.toggleKeys = toggleKeys
-        self.escapeToLatin = escapeToLatin
-        self.hanjaKeys = hanjaKeys
-        self.commitUnit = commitUnit
-    }
+    /// One value per key of ``OptionKey/perSession``, each of the shape its kind takes.
+    private var values: [OptionKey: OptionValue]
 
     /// The options a context composes with.
     public init(_ context: InputContext) {
-        self.init(
-            layout: context.composer.layout.id, composer: context.composer.options, toggleKeys: context.toggleKeys,
-            escapeToLatin: context.escapeSwitchesToLatin, hanjaKeys: context.hanjaKeys, commitUnit: context.commitUnit)
+        values = [:]
+        for key in OptionKey.perSession { values[key] = key.value(in: context) ?? key.defaultValue }
     }
 
-    /// The defaults, those of a fresh ``InputContext``: dubeolsik, libhangul's switches plus
-    /// extended vowels, the toggle keys Hangul and Shift+space, syllable by syllable.
+    /// The defaults, the option table's: dubeolsik, libhangul's switches plus extended vowels, the
+    /// toggle keys Hangul and Shift+space, syllable by syllable.
     public init() {
-        self.init(InputContext())
+        values = [:]
+        for key in OptionKey.perSession { values[key] = key.defaultValue }
     }
 
     /// The option names on the wire, in reply order.
-    public static let names: [String] =
-        ["layout"] + ComposerOptions.Option.allCases.map(\.rawValue) + [
-            "output", "toggle-keys", "escape-to-latin", "hanja-keys", "commit-unit",
-        ]
+    public static let names: [String] = OptionKey.perSession.map(\.rawValue)
 
-    /// These options with `patch` applied; options the patch leaves out are kept.
+    /// An option's value; setting a value of the wrong shape, or a daemon-wide key, changes nothing.
+    public subscript(key: OptionKey) -> OptionValue {
+        get { values[key] ?? key.defaultValue }
+        set {
+            guard key.isPerSession, newValue.fits(key.kind) else { return }
+            values[key] = newValue
+        }
+    }
+
+    /// The layout's canonical id (an alias sent in `set_options` is reported as the id).
+    public var layout: String { self[.layout].word ?? "" }
+
+    /// A switch's value (false for an option that is not a switch).
+    public func flag(_ key: OptionKey) -> Bool { self[key].flag ?? false }
+
+    /// A key list's chords (empty for an option that is not a key list).
+    public func keys(_ key: OptionKey) -> [KeyChord] { self[key].keys ?? [] }
+
+    /// These options with `patch` applied; options the patch leaves out are kept, and so are the
+    /// daemon-wide settings a patch from the settings file carries.
     public func applying(_ patch: OptionsPatch) -> SessionOptions {
         var result = self
-        if let layout = patch.layout { result.layout = layout }
-        for option in ComposerOptions.Option.allCases {
-            if let value = patch.switches[option] { result.composer[option] = value }
-        }
-        if let output = patch.output { result.composer.output = output }
-        if let toggleKeys = patch.toggleKeys { result.toggleKeys = toggleKeys }
-        if let escapeToLatin = patch.escapeToLatin { result.escapeToLatin = escapeToLatin }
-        if let hanjaKeys = patch.hanjaKeys { result.hanjaKeys = hanjaKeys }
-        if let commitUnit = patch.commitUnit { result.commitUnit = commitUnit }
+        for (key, value) in patch.values { result[key] = value }
         return result
     }
 }
@@ -72,49 +59,45 @@ extension JSONWriter {
     /// Appends the options object, every option in ``SessionOptions/names`` order.
     public mutating func options(_ options: SessionOptions) {
         raw("{")
-        key("layout")
-        string(options.layout)
-        for option in ComposerOptions.Option.allCases {
-            raw(",")
-            string(option.rawValue)
+        for (index, key) in OptionKey.perSession.enumerated() {
+            if index > 0 { raw(",") }
+            string(key.rawValue)
             raw(":")
-            bool(options.composer[option])
+            optionValue(options[key])
         }
-        raw(",")
-        key("output")
-        string(options.composer.output.rawValue)
-        raw(",")
-        key("toggle-keys")
-        chords(options.toggleKeys)
-        raw(",")
-        key("escape-to-latin")
-        bool(options.escapeToLatin)
-        raw(",")
-        key("hanja-keys")
-        chords(options.hanjaKeys)
-        raw(",")
-        key("commit-unit")
-        string(options.commitUnit.rawValue)
         raw("}")
+    }
+
+    /// Appends one option's value: `true`, `"3f"`, `["Hangul","Shift+space"]`.
+    public mutating func optionValue(_ value: OptionValue) {
+        switch value {
+        case .flag(let flag): bool(flag)
+        case .word(let word): string(word)
+        case .keys(let keys): chords(keys)
+        }
     }
 }
 
 extension SessionOptions {
-    /// Reads an options object; every option of ``names`` must be there, and toggle keys must name
-    /// keysyms this side's xkbcommon knows.
+    /// Reads an options object; every option of ``names`` must be there, except those an older
+    /// daemon did not have yet (``OptionKey/valueFromOlderDaemon``), and key lists must name
+    /// keysyms this side's xkbcommon knows. Members this side does not know are a newer daemon's
+    /// and are skipped.
     init(reading reader: ResultReader) throws(ReplyParseError) {
-        var composer = ComposerOptions()
-        for option in ComposerOptions.Option.allCases {
-            composer[option] = try reader.bool(option.rawValue)
+        self.init()
+        for key in OptionKey.perSession {
+            let name = key.rawValue
+            if !reader.has(name), let older = key.valueFromOlderDaemon {
+                self[key] = older
+                continue
+            }
+            switch key.kind {
+            case .flag: self[key] = .flag(try reader.bool(name))
+            case .layout: self[key] = .word(try reader.string(name))
+            case .choice: self[key] = .word(try reader.word(name, among: key.kind.words))
+            case .keys: self[key] = .keys(try Self.chords(name, reader))
+            }
         }
-        composer.output = try reader.choice("output", as: ComposerOptions.OutputForm.self)
-        // A daemon from before hanja conversion sends no hanja-keys: it has none. One from before
-        // word mode sends no commit-unit: it commits syllable by syllable.
-        self.init(
-            layout: try reader.string("layout"), composer: composer, toggleKeys: try Self.chords("toggle-keys", reader),
-            escapeToLatin: try reader.bool("escape-to-latin"),
-            hanjaKeys: reader.has("hanja-keys") ? try Self.chords("hanja-keys", reader) : [],
-            commitUnit: reader.has("commit-unit") ? try reader.choice("commit-unit", as: CommitUnit.self) : .syllable)
     }
 
     private static func chords(_ name: String, _ reader: ResultReader) throws(ReplyParseError) -> [KeyChord] {

@@ -1,44 +1,46 @@
 import HangulCore
 import HangulKeys
 
-/// The parameters of `set_options`: the options to change, each nil when left as it is.
+/// The parameters of `set_options`: the options to change; an option left out is left as it is.
 ///
-/// Parsing checks every value, the layout against the daemon's catalog and the toggle keys'
-/// keysym names against xkbcommon, so applying a patch cannot fail half way.
+/// Parsing checks every value, the layout against the daemon's catalog and key lists' keysym
+/// names against xkbcommon, so applying a patch cannot fail half way. The settings file's patch
+/// (``ConfiguredSettings``) may carry the daemon-wide settings too, which sessions skip.
 public struct OptionsPatch: Equatable, Sendable {
-    /// A layout id or alias; parsing replaces an alias with the canonical id.
-    public var layout: String?
-    /// The boolean switches sent.
-    public var switches: [ComposerOptions.Option: Bool]
-    public var output: ComposerOptions.OutputForm?
-    public var toggleKeys: [KeyChord]?
-    public var escapeToLatin: Bool?
-    public var hanjaKeys: [KeyChord]?
-    public var commitUnit: CommitUnit?
+    /// The values sent, each of the shape its key's kind takes.
+    public private(set) var values: [OptionKey: OptionValue]
 
-    public init(
-        layout: String? = nil, switches: [ComposerOptions.Option: Bool] = [:],
-        output: ComposerOptions.OutputForm? = nil, toggleKeys: [KeyChord]? = nil, escapeToLatin: Bool? = nil,
-        hanjaKeys: [KeyChord]? = nil, commitUnit: CommitUnit? = nil
-    ) {
-        self.layout = layout
-        self.switches = switches
-        self.output = output
-        self.toggleKeys = toggleKeys
-        self.escapeToLatin = escapeToLatin
-        self.hanjaKeys = hanjaKeys
-        self.commitUnit = commitUnit
+    /// A patch of these values; a value of the wrong shape for its key is left out.
+    public init(_ values: [OptionKey: OptionValue] = [:]) {
+        self.values = values.filter { $0.value.fits($0.key.kind) }
+    }
+
+    /// An option's value, nil when the patch leaves it as it is; setting a value of the wrong shape
+    /// leaves the option out.
+    public subscript(key: OptionKey) -> OptionValue? {
+        get { values[key] }
+        set { values[key] = newValue.flatMap { $0.fits(key.kind) ? $0 : nil } }
     }
 
     /// Whether the patch changes nothing (it still commits the preedit when sent).
-    public var isEmpty: Bool {
-        layout == nil && switches.isEmpty && output == nil && toggleKeys == nil && escapeToLatin == nil
-            && hanjaKeys == nil && commitUnit == nil
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// This patch with `later`'s values on top: what a session has set through every `set_options`.
+    public func merging(_ later: OptionsPatch) -> OptionsPatch {
+        OptionsPatch(values.merging(later.values) { _, new in new })
+    }
+}
+
+extension OptionsPatch: ExpressibleByDictionaryLiteral {
+    /// A patch written as what it sends: `[.layout: "3f", .escapeToLatin: true]`.
+    public init(dictionaryLiteral elements: (OptionKey, OptionValue)...) {
+        self.init(Dictionary(elements) { _, later in later })
     }
 }
 
 extension OptionsPatch {
-    /// Reads the params of `set_options`, in the order of PROTOCOL.md section 6.5's table.
+    /// Reads the params of `set_options`, in the order of PROTOCOL.md section 6.5's table (the
+    /// option table's order, so the first bad option in that order is the one reported).
     init(reading params: ParamsReader, layouts: LayoutCatalog) throws(ProtocolError) {
         // The params of set_options are option names, so an unknown one is a typo to report, not a
         // newer field to skip: silently ignoring "auto_reorder" would leave the user puzzled.
@@ -48,30 +50,41 @@ extension OptionsPatch {
                     + SessionOptions.names.joined(separator: ", "))
         }
         self.init()
-        if let layoutID = try params.string("layout", expected: #"a layout id string such as "2""#) {
-            guard let layout = layouts.layout(named: layoutID) else {
-                throw ProtocolError(
-                    code: .unknownLayout,
-                    message: "unknown layout \(JSONValue.string(layoutID).shortDescription); known: "
-                        + layouts.ids.joined(separator: ", "))
+        for key in OptionKey.perSession {
+            let name = key.rawValue
+            switch key.kind {
+            case .layout:
+                guard let layoutID = try params.string(name, expected: #"a layout id string such as "2""#) else {
+                    continue
+                }
+                guard let layout = layouts.layout(named: layoutID) else {
+                    throw ProtocolError(
+                        code: .unknownLayout,
+                        message: "unknown layout \(JSONValue.string(layoutID).shortDescription); known: "
+                            + layouts.ids.joined(separator: ", "))
+                }
+                values[key] = .word(layout.id)
+            case .flag:
+                if let flag = try params.bool(name) { values[key] = .flag(flag) }
+            case .choice(let choices):
+                if let word = try params.word(name, among: choices.map(\.word)) { values[key] = .word(word) }
+            case .keys:
+                if let keys = params.value(name) {
+                    values[key] = .keys(try Self.readChords(keys, name: name, example: Self.example(for: key)))
+                }
             }
-            self.layout = layout.id
         }
-        for option in ComposerOptions.Option.allCases {
-            if let value = try params.bool(option.rawValue) { switches[option] = value }
-        }
-        output = try params.choice("output", as: ComposerOptions.OutputForm.self)
-        if let keys = params.value("toggle-keys") {
-            toggleKeys = try Self.readChords(keys, name: "toggle-keys", example: #"["Hangul","Shift+space"]"#)
-        }
-        escapeToLatin = try params.bool("escape-to-latin")
-        if let keys = params.value("hanja-keys") {
-            hanjaKeys = try Self.readChords(keys, name: "hanja-keys", example: #"["Hangul_Hanja","F9"]"#)
-        }
-        commitUnit = try params.choice("commit-unit", as: CommitUnit.self)
     }
 
-    /// Reads `toggle-keys` or `hanja-keys` straight into chords: each entry's notation, then its
+    /// The example an error about a key list shows: the option's default, or the 한/영 key when
+    /// the default is empty.
+    static func example(for key: OptionKey) -> String {
+        let keys = key.defaultValue.keys ?? []
+        let notations = keys.isEmpty ? ["Hangul"] : keys.map(\.notation)
+        return "[" + notations.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+    }
+
+    /// Reads a key list (`toggle-keys`, `hanja-keys`) straight into chords: each entry's notation, then its
     /// keysym name, in array order, so the first bad entry is the one reported.
     private static func readChords(_ value: JSONValue, name: String, example: String) throws(ProtocolError)
         -> [KeyChord]
@@ -124,46 +137,13 @@ extension OptionsPatch {
     func write(to writer: inout JSONWriter) {
         writer.raw("{")
         var first = true
-        func separate(_ writer: inout JSONWriter) {
+        for key in OptionKey.perSession {
+            guard let value = values[key] else { continue }
             if !first { writer.raw(",") }
             first = false
-        }
-        if let layout {
-            separate(&writer)
-            writer.key("layout")
-            writer.string(layout)
-        }
-        for option in ComposerOptions.Option.allCases {
-            guard let value = switches[option] else { continue }
-            separate(&writer)
-            writer.string(option.rawValue)
+            writer.string(key.rawValue)
             writer.raw(":")
-            writer.bool(value)
-        }
-        if let output {
-            separate(&writer)
-            writer.key("output")
-            writer.string(output.rawValue)
-        }
-        if let toggleKeys {
-            separate(&writer)
-            writer.key("toggle-keys")
-            writer.chords(toggleKeys)
-        }
-        if let escapeToLatin {
-            separate(&writer)
-            writer.key("escape-to-latin")
-            writer.bool(escapeToLatin)
-        }
-        if let hanjaKeys {
-            separate(&writer)
-            writer.key("hanja-keys")
-            writer.chords(hanjaKeys)
-        }
-        if let commitUnit {
-            separate(&writer)
-            writer.key("commit-unit")
-            writer.string(commitUnit.rawValue)
+            writer.optionValue(value)
         }
         writer.raw("}")
     }

@@ -75,11 +75,25 @@ struct ParamsReader {
         return choice
     }
 
+    /// A string field that must be one of `words` (a choice option's); nil when not given.
+    func word(_ name: String, among words: [String]) throws(ProtocolError) -> String? {
+        guard let value = value(name) else { return nil }
+        guard case .string(let string) = value, words.contains(string) else {
+            throw Self.invalid("params.\(name) must be \(Self.alternatives(words)), got \(value.shortDescription)")
+        }
+        return string
+    }
+
     /// `"a" or "b"`, `"a", "b" or "c"`: the raw values of a choice, as a message lists them.
     static func alternatives<Choice: RawRepresentable & CaseIterable>(
         _ type: Choice.Type
     ) -> String where Choice.RawValue == String {
-        let quoted = Choice.allCases.map { "\"\($0.rawValue)\"" }
+        alternatives(Choice.allCases.map(\.rawValue))
+    }
+
+    /// `"a" or "b"`, `"a", "b" or "c"`: words as a message lists them.
+    static func alternatives(_ words: [String]) -> String {
+        let quoted = words.map { "\"\($0)\"" }
         guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " or " + last
     }

@@ -37,5 +37,12 @@ extension Request {
         /// Picks the candidate at this index of the open list.
         case selectCandidate(Int)
         case closeCandidates
+        /// Every option and setting the daemon knows, described for a settings dialog.
+        case listOptions
+        /// The session's field gained or lost the focus.
+        case setFocus(FocusChange)
+        /// Reads, and with a change sets, the mode of the field that has the focus, whichever
+        /// session it is (`hangulctl mode`).
+        case focusedMode(ModeChange?)
     }
 }

@@ -16,6 +16,9 @@ extension Request.Method {
         case setSurroundingText = "set_surrounding_text"
         case selectCandidate = "select_candidate"
         case closeCandidates = "close_candidates"
+        case listOptions = "list_options"
+        case setFocus = "set_focus"
+        case focusedMode = "focused_mode"
 
     }
 }

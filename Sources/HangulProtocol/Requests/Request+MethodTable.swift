@@ -26,6 +26,9 @@ extension Request.Method {
         case .setSurroundingText: .setSurroundingText
         case .selectCandidate: .selectCandidate
         case .closeCandidates: .closeCandidates
+        case .listOptions: .listOptions
+        case .setFocus: .setFocus
+        case .focusedMode: .focusedMode
         }
     }
 
@@ -55,6 +58,9 @@ extension Request.Method {
                         try params.required("index", "the index of a candidate in the open list, such as 0"),
                         field: "index", expected: "an integer candidate index", range: 0...Int64(Int32.max))))
         case .closeCandidates: .closeCandidates
+        case .listOptions: .listOptions
+        case .setFocus: .setFocus(try FocusChange(reading: params))
+        case .focusedMode: .focusedMode(try params.choice("mode", as: ModeChange.self))
         }
     }
 
@@ -85,7 +91,15 @@ extension Request.Method {
             writer.raw(#","params":{"index":"#)
             writer.integer(Int64(index))
             writer.raw("}")
-        case .reset, .cancel, .getOptions, .toggle, .ping, .status, .reload, .closeCandidates:
+        case .setFocus(let change):
+            writer.raw(#","params":"#)
+            change.write(to: &writer)
+        case .focusedMode(let change):
+            guard let change else { break }
+            writer.raw(#","params":{"mode":"#)
+            writer.string(change.rawValue)
+            writer.raw("}")
+        case .reset, .cancel, .getOptions, .toggle, .ping, .status, .reload, .closeCandidates, .listOptions:
             break
         }
     }

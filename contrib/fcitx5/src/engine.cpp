@@ -51,9 +51,7 @@ uint32_t x11Modifiers(fcitx::KeyStates states) {
 }
 
 /// fcitx5's names for keysyms (its own table, as xkbcommon spells them), for the key lists.
-uint32_t fcitxKeysymNamed(const std::string &name) {
-    return static_cast<uint32_t>(fcitx::Key::keySymFromString(name));
-}
+uint32_t fcitxKeysymNamed(const std::string &name) { return static_cast<uint32_t>(fcitx::Key::keySymFromString(name)); }
 
 void logSession(SessionShared::Level level, const std::string &message) {
     if (level == SessionShared::Level::Info) {
@@ -256,7 +254,8 @@ void HangulDaemonEngine::toggleMode(fcitx::InputContext *ic) {
 void HangulDaemonEngine::selectCandidate(fcitx::InputContext *ic, int index) {
     auto &state = stateOf(ic);
     if (!state.session.isOpen()) {
-        perform(ic, state, state.contract.hideCandidates()); // a list left from a dead session: nothing can pick from it
+        perform(ic, state,
+                state.contract.hideCandidates()); // a list left from a dead session: nothing can pick from it
         return;
     }
     StateReply reply;
@@ -345,8 +344,8 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEve
     }
     const fcitx::Key raw = event.rawKey();
     KeyEvent key;
-    if (!KeyEvent::make(static_cast<uint32_t>(raw.sym()), static_cast<uint32_t>(raw.code()),
-                        x11Modifiers(raw.states()), event.isRelease(), key)) {
+    if (!KeyEvent::make(static_cast<uint32_t>(raw.sym()), static_cast<uint32_t>(raw.code()), x11Modifiers(raw.states()),
+                        event.isRelease(), key)) {
         return;
     }
     const bool hanjaKey = state.session.keyLists().matches(KeyList::Hanja, key.keysym, key.modifiers);

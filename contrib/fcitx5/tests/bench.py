@@ -8,6 +8,7 @@ Each ProcessKeyEvent is timed from the client's call to fcitx5's reply (its comm
 signals come before the reply). The corpus is typed line by line, alternating which input method goes
 first, so both share the machine's moods. Prints markdown rows for scripts/bench.
 """
+
 import argparse
 import gc
 import os
@@ -27,8 +28,10 @@ def row(figure, ours, reference, target=None):
     ratio = ours / reference
     result = "—" if target is None else ("pass" if ratio <= target else "short")
     target_text = "—" if target is None else f"≤ {target:.2f}×"
-    return (f"| {figure} | {ours * 1e6:.1f} µs | fcitx5-hangul {reference * 1e6:.1f} µs | {ratio:.2f}× "
-            f"| {target_text} | {result} |")
+    return (
+        f"| {figure} | {ours * 1e6:.1f} µs | fcitx5-hangul {reference * 1e6:.1f} µs | {ratio:.2f}× "
+        f"| {target_text} | {result} |"
+    )
 
 
 def main():
@@ -49,8 +52,7 @@ def main():
     with open(settings, "w", encoding="utf-8") as file:
         file.write("extended-vowels = false\n")
     daemon = hangul_testing.Daemon(None, "--config", settings).start()
-    environment = {**addon_environment(build_dir=arguments.build_dir), **daemon.environment(),
-                   "HANGULD_AUTOSTART": "0"}
+    environment = {**addon_environment(build_dir=arguments.build_dir), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
     presses = {"hanguld": [], "hangul": []}
     releases = {"hanguld": [], "hangul": []}
     texts = {"hanguld": [], "hangul": []}
@@ -77,15 +79,28 @@ def main():
         daemon.stop()
         shutil.rmtree(work, ignore_errors=True)
     if texts["hanguld"] != texts["hangul"]:
-        first = next(i for i, (a, b) in enumerate(zip(texts["hanguld"], texts["hangul"])) if a != b)
-        raise SystemExit(f"bench: the input methods typed different text (ours {texts['hanguld'][first]!r}, "
-                         f"fcitx5-hangul {texts['hangul'][first]!r}); run contrib/fcitx5/test")
+        first = next(i for i, (a, b) in enumerate(zip(texts["hanguld"], texts["hangul"], strict=False)) if a != b)
+        raise SystemExit(
+            f"bench: the input methods typed different text (ours {texts['hanguld'][first]!r}, "
+            f"fcitx5-hangul {texts['hangul'][first]!r}); run contrib/fcitx5/test"
+        )
     ours, theirs = presses["hanguld"], presses["hangul"]
-    print(row(f"fcitx5 key press through D-Bus, p50 ({len(ours)} presses)", statistics.median(ours),
-              statistics.median(theirs), 1.2))
+    print(
+        row(
+            f"fcitx5 key press through D-Bus, p50 ({len(ours)} presses)",
+            statistics.median(ours),
+            statistics.median(theirs),
+            1.2,
+        )
+    )
     print(row("fcitx5 key press through D-Bus, p99", percentile(ours, 0.99), percentile(theirs, 0.99), 1.5))
-    print(row("fcitx5 key release through D-Bus, p50", statistics.median(releases["hanguld"]),
-              statistics.median(releases["hangul"])))
+    print(
+        row(
+            "fcitx5 key release through D-Bus, p50",
+            statistics.median(releases["hanguld"]),
+            statistics.median(releases["hangul"]),
+        )
+    )
 
 
 if __name__ == "__main__":

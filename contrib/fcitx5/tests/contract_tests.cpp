@@ -1,8 +1,8 @@
 // The addon's pure contract (src/contract.h, keychords.h, reconnectrule.h, reply.h) tested without
 // fcitx: first the case table the IBus engine's contract is tested from too
 // (contrib/testing/frontend-contract-cases.json: the contract, key chords, the reconnect rule), then
-// what only this addon has (reading replies, key lists, keys, the indicator). Prints PASS or FAIL per test and "N passed, N failed";
-// exits 1 on a failure.
+// what only this addon has (reading replies, key lists, keys, the indicator). Prints PASS or FAIL per test and "N
+// passed, N failed"; exits 1 on a failure.
 //   contract_tests PATH/TO/frontend-contract-cases.json
 #include <cstdio>
 #include <fstream>
@@ -119,8 +119,8 @@ void runContractCase(const json &testCase) {
 
 /// The few keysym names these tests and the table use, as fcitx5's table (and xkbcommon) has them.
 uint32_t testKeysymNamed(const std::string &name) {
-    static const std::map<std::string, uint32_t> names = {{"h", 0x68},           {"space", 0x20}, {"Hangul", 0xff31},
-                                                          {"Hangul_Hanja", 0xff34}, {"F9", 0xffc6},    {"plus", 0x2b}};
+    static const std::map<std::string, uint32_t> names = {
+        {"h", 0x68}, {"space", 0x20}, {"Hangul", 0xff31}, {"Hangul_Hanja", 0xff34}, {"F9", 0xffc6}, {"plus", 0x2b}};
     auto found = names.find(name);
     return found == names.end() ? 0 : found->second;
 }
@@ -181,7 +181,6 @@ void runReconnectCase(const json &testCase) {
     }
     report(problem.empty(), "reconnect table: " + name, problem);
 }
-
 
 void readingReplies() {
     StateReply reply;
@@ -246,14 +245,12 @@ void keysAndIndicator() {
            "a handled key is swallowed after its effects");
     readStateReply(json::parse(R"({"handled":false,"commit":"가","preedit":"","mode":"hangul"})"), reply);
     outcome = contract.key(&reply);
-    report(!outcome.swallowed &&
-               effectsJson(outcome.effects) == json::parse(R"([{"preedit":""},{"commit":"가"}])"),
+    report(!outcome.swallowed && effectsJson(outcome.effects) == json::parse(R"([{"preedit":""},{"commit":"가"}])"),
            "a key the daemon did not handle reaches the application after the commit");
     readStateReply(json::parse(R"({"handled":true,"commit":"","preedit":"ㄴ","mode":"hangul"})"), reply);
     contract.key(&reply);
     outcome = contract.key(nullptr);
-    report(!outcome.swallowed &&
-               effectsJson(outcome.effects) == json::parse(R"([{"preedit":""},{"commit":"ㄴ"}])"),
+    report(!outcome.swallowed && effectsJson(outcome.effects) == json::parse(R"([{"preedit":""},{"commit":"ㄴ"}])"),
            "without a reply the preedit is committed and the key reaches the application");
 
     FrontendContract fresh;

@@ -35,9 +35,11 @@ NO_AUTO_START = Gio.DBusCallFlags.NO_AUTO_START
 def addon_environment(prefix=None, build_dir=None):
     """FCITX_ADDON_DIRS and XDG_DATA_DIRS for the addon installed under `prefix`, or straight from
     the CMake `build_dir` (libhanguld.so, data/fcitx5/addon, data/fcitx5/inputmethod); neither: the system's."""
+
     def variable(name):
-        return subprocess.run(["pkg-config", f"--variable={name}", "Fcitx5Core"],
-                              capture_output=True, text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["pkg-config", f"--variable={name}", "Fcitx5Core"], capture_output=True, text=True, check=True
+        ).stdout.strip()
 
     # Debian's 5.0.21 has no addondir variable; it loads from LIBDIR/fcitx5.
     system_addons = variable("addondir") or variable("libdir") + "/fcitx5"
@@ -60,12 +62,14 @@ class Fcitx:
         self.environment = dict(os.environ)
         for name in ("DISPLAY", "WAYLAND_DISPLAY"):
             self.environment.pop(name, None)
-        self.environment.update({
-            "HOME": f"{self.work}/home",
-            "XDG_CONFIG_HOME": f"{self.work}/config",
-            "XDG_CACHE_HOME": f"{self.work}/cache",
-            "XDG_DATA_HOME": f"{self.work}/data",
-        })
+        self.environment.update(
+            {
+                "HOME": f"{self.work}/home",
+                "XDG_CONFIG_HOME": f"{self.work}/config",
+                "XDG_CACHE_HOME": f"{self.work}/cache",
+                "XDG_DATA_HOME": f"{self.work}/data",
+            }
+        )
         self.environment.update(environment or {})
         config = f"{self.work}/config/fcitx5"
         os.makedirs(f"{config}/conf")
@@ -87,12 +91,16 @@ class Fcitx:
     def start(self, timeout=15.0):
         self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
         if self.owned():
-            raise RuntimeError(f"{BUS_NAME} is already owned on this bus: another fcitx5 runs there "
-                               f"({self.owner_command()})")
+            raise RuntimeError(
+                f"{BUS_NAME} is already owned on this bus: another fcitx5 runs there ({self.owner_command()})"
+            )
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 ["fcitx5", "--disable=all", "--enable=" + ",".join(self.addons)],
-                env=self.environment, stdout=log, stderr=log)
+                env=self.environment,
+                stdout=log,
+                stderr=log,
+            )
         deadline = time.monotonic() + timeout
         # NameHasOwner, not a call to fcitx5 itself: that would D-Bus-activate a second, full fcitx5.
         while time.monotonic() < deadline:
@@ -106,14 +114,30 @@ class Fcitx:
         raise TimeoutError(f"fcitx5 did not own {BUS_NAME} within {timeout} s; log: {self.log_path}")
 
     def owned(self):
-        return self.bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                  "NameHasOwner", GLib.Variant("(s)", (BUS_NAME,)), GLib.VariantType("(b)"),
-                                  Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
+        return self.bus.call_sync(
+            "org.freedesktop.DBus",
+            "/org/freedesktop/DBus",
+            "org.freedesktop.DBus",
+            "NameHasOwner",
+            GLib.Variant("(s)", (BUS_NAME,)),
+            GLib.VariantType("(b)"),
+            Gio.DBusCallFlags.NONE,
+            -1,
+            None,
+        ).unpack()[0]
 
     def owner_pid(self):
-        return self.bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                  "GetConnectionUnixProcessID", GLib.Variant("(s)", (BUS_NAME,)),
-                                  GLib.VariantType("(u)"), Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
+        return self.bus.call_sync(
+            "org.freedesktop.DBus",
+            "/org/freedesktop/DBus",
+            "org.freedesktop.DBus",
+            "GetConnectionUnixProcessID",
+            GLib.Variant("(s)", (BUS_NAME,)),
+            GLib.VariantType("(u)"),
+            Gio.DBusCallFlags.NONE,
+            -1,
+            None,
+        ).unpack()[0]
 
     def owner_command(self):
         """The command line of the process owning the fcitx5 bus name, for error messages."""
@@ -142,26 +166,59 @@ class Fcitx:
 
     def set_current_input_method(self, name):
         """Controller1.SetCurrentIM: the input method of the focused input context."""
-        self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "SetCurrentIM",
-                           GLib.Variant("(s)", (name,)), None, NO_AUTO_START, 10000, None)
+        self.bus.call_sync(
+            BUS_NAME,
+            "/controller",
+            "org.fcitx.Fcitx.Controller1",
+            "SetCurrentIM",
+            GLib.Variant("(s)", (name,)),
+            None,
+            NO_AUTO_START,
+            10000,
+            None,
+        )
 
     def config(self, uri):
         """Controller1.GetConfig: (values, description), what fcitx5-configtool shows for `uri`."""
-        return self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "GetConfig",
-                                  GLib.Variant("(s)", (uri,)), None, NO_AUTO_START, 10000, None).unpack()
+        return self.bus.call_sync(
+            BUS_NAME,
+            "/controller",
+            "org.fcitx.Fcitx.Controller1",
+            "GetConfig",
+            GLib.Variant("(s)", (uri,)),
+            None,
+            NO_AUTO_START,
+            10000,
+            None,
+        ).unpack()
 
     def current_input_method(self):
         """The input method of the most recently focused input context; "" when there is none."""
-        return self.bus.call_sync(BUS_NAME, "/controller", "org.fcitx.Fcitx.Controller1", "CurrentInputMethod",
-                                  None, GLib.VariantType("(s)"), NO_AUTO_START, 10000, None).unpack()[0]
+        return self.bus.call_sync(
+            BUS_NAME,
+            "/controller",
+            "org.fcitx.Fcitx.Controller1",
+            "CurrentInputMethod",
+            None,
+            GLib.VariantType("(s)"),
+            NO_AUTO_START,
+            10000,
+            None,
+        ).unpack()[0]
 
     def context(self, capabilities=PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY, input_method=None):
         return Context(self, capabilities, input_method)
 
     def panel_context(self, input_method=None):
         """A context that shows candidates (client-side panel) and reports its text around the cursor."""
-        return Context(self, PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY | SURROUNDING_TEXT_CAPABILITY
-                       | CLIENT_SIDE_PANEL_CAPABILITY, input_method)
+        return Context(
+            self,
+            PREEDIT_CAPABILITY
+            | FORMATTED_PREEDIT_CAPABILITY
+            | SURROUNDING_TEXT_CAPABILITY
+            | CLIENT_SIDE_PANEL_CAPABILITY,
+            input_method,
+        )
 
     def __enter__(self):
         try:
@@ -195,21 +252,31 @@ class Context:
         self.has_prev = self.has_next = False
         self.deletions = []
         self.path = self.bus.call_sync(
-            BUS_NAME, "/org/freedesktop/portal/inputmethod", "org.fcitx.Fcitx.InputMethod1", "CreateInputContext",
-            GLib.Variant("(a(ss))", ([("program", "fcitx5-hanguld-test")],)), GLib.VariantType("(oay)"),
-            NO_AUTO_START, -1, None).unpack()[0]
+            BUS_NAME,
+            "/org/freedesktop/portal/inputmethod",
+            "org.fcitx.Fcitx.InputMethod1",
+            "CreateInputContext",
+            GLib.Variant("(a(ss))", ([("program", "fcitx5-hanguld-test")],)),
+            GLib.VariantType("(oay)"),
+            NO_AUTO_START,
+            -1,
+            None,
+        ).unpack()[0]
         self.text = ""
         self.preedit = ""
         self.preedit_cursor = -1
         self.commits = []
         self.subscriptions = [
-            self.bus.signal_subscribe(BUS_NAME, "org.fcitx.Fcitx.InputContext1", member, self.path, None,
-                                      Gio.DBusSignalFlags.NONE, handler)
-            for member, handler in (("CommitString", self._on_commit),
-                                    ("UpdateFormattedPreedit", self._on_preedit),
-                                    ("ForwardKey", self._on_forward),
-                                    ("UpdateClientSideUI", self._on_panel),
-                                    ("DeleteSurroundingText", self._on_delete))
+            self.bus.signal_subscribe(
+                BUS_NAME, "org.fcitx.Fcitx.InputContext1", member, self.path, None, Gio.DBusSignalFlags.NONE, handler
+            )
+            for member, handler in (
+                ("CommitString", self._on_commit),
+                ("UpdateFormattedPreedit", self._on_preedit),
+                ("ForwardKey", self._on_forward),
+                ("UpdateClientSideUI", self._on_panel),
+                ("DeleteSurroundingText", self._on_delete),
+            )
         ]
         self.call("SetCapability", GLib.Variant("(t)", (capabilities,)))
         self.call("FocusIn")
@@ -217,9 +284,17 @@ class Context:
             self.set_input_method(input_method)
 
     def call(self, method, parameters=None, reply_type=None):
-        result = self.bus.call_sync(BUS_NAME, self.path, "org.fcitx.Fcitx.InputContext1", method, parameters,
-                                    GLib.VariantType(reply_type) if reply_type else None,
-                                    NO_AUTO_START, 10000, None)
+        result = self.bus.call_sync(
+            BUS_NAME,
+            self.path,
+            "org.fcitx.Fcitx.InputContext1",
+            method,
+            parameters,
+            GLib.VariantType(reply_type) if reply_type else None,
+            NO_AUTO_START,
+            10000,
+            None,
+        )
         self.pump()
         return result.unpack() if result is not None else None
 
@@ -251,7 +326,7 @@ class Context:
         elif self.cursor is None:
             self.text += text
         else:
-            self.text = self.text[:self.cursor] + text + self.text[self.cursor:]
+            self.text = self.text[: self.cursor] + text + self.text[self.cursor :]
             self.cursor += len(text)
 
     def _on_panel(self, connection, sender, path, interface, member, parameters):
@@ -264,7 +339,7 @@ class Context:
         self.deletions.append((offset, count))
         cursor = len(self.text) if self.cursor is None else self.cursor
         start = max(0, cursor + offset)
-        self.text = self.text[:start] + self.text[start + count:]
+        self.text = self.text[:start] + self.text[start + count :]
         self.cursor = None if self.cursor is None else start
 
     def select(self, start, end):
@@ -293,8 +368,17 @@ class Context:
     def _tell_surrounding_text(self):
         cursor = len(self.text) if self.cursor is None else self.cursor
         anchor = cursor if self.selection is None else self.selection[0]
-        self.bus.call_sync(BUS_NAME, self.path, "org.fcitx.Fcitx.InputContext1", "SetSurroundingText",
-                           GLib.Variant("(suu)", (self.text, cursor, anchor)), None, NO_AUTO_START, 10000, None)
+        self.bus.call_sync(
+            BUS_NAME,
+            self.path,
+            "org.fcitx.Fcitx.InputContext1",
+            "SetSurroundingText",
+            GLib.Variant("(suu)", (self.text, cursor, anchor)),
+            None,
+            NO_AUTO_START,
+            10000,
+            None,
+        )
 
     def _on_preedit(self, connection, sender, path, interface, member, parameters):
         segments, cursor = parameters.unpack()
@@ -320,8 +404,17 @@ class Context:
             self._tell_surrounding_text()
         parameters = GLib.Variant("(uuubu)", (keysym, evdev + 8, state, release, 0))
         start = time.perf_counter()
-        result = self.bus.call_sync(BUS_NAME, self.path, "org.fcitx.Fcitx.InputContext1", "ProcessKeyEvent",
-                                    parameters, GLib.VariantType("(b)"), NO_AUTO_START, 10000, None)
+        result = self.bus.call_sync(
+            BUS_NAME,
+            self.path,
+            "org.fcitx.Fcitx.InputContext1",
+            "ProcessKeyEvent",
+            parameters,
+            GLib.VariantType("(b)"),
+            NO_AUTO_START,
+            10000,
+            None,
+        )
         self.last_call_seconds = time.perf_counter() - start
         self.pump()
         handled = result.unpack()[0]

@@ -10,6 +10,7 @@ BackSpace every ninth key), each with the text hangul-compose types for the same
 in word mode: the same texts as syllable mode's, since each typo is taken back at once, but every
 BackSpace then edits inside a preedit a word long and each word is committed only when it ends).
 """
+
 import json
 import os
 import shutil
@@ -53,16 +54,25 @@ def main():
     build_dir = sys.argv[-1]
     plain = [hangul_testing.spell_dubeolsik(line) for line in hangul_testing.corpus_lines()]
     lines = plain if bench else plain + [with_typos(keys) for keys in plain]
-    compose = subprocess.run([hangul_testing.binary("hangul-compose", "HANGUL_COMPOSE"),
-                              *(["--option", "commit-unit=word"] if word else [])],
-                             input="".join(notation(keys) + "\n" for keys in lines),
-                             capture_output=True, text=True, check=True)
+    compose = subprocess.run(
+        [
+            hangul_testing.binary("hangul-compose", "HANGUL_COMPOSE"),
+            *(["--option", "commit-unit=word"] if word else []),
+        ],
+        input="".join(notation(keys) + "\n" for keys in lines),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     expected = compose.stdout.split("\n")[: len(lines)]
     work = tempfile.mkdtemp(prefix="fcitx5-testfrontend-")
     cases_path = os.path.join(work, "cases.json")
     with open(cases_path, "w", encoding="utf-8") as file:
-        json.dump([{"keys": strokes(keys), "expected": text} for keys, text in zip(lines, expected)], file,
-                  ensure_ascii=False)
+        json.dump(
+            [{"keys": strokes(keys), "expected": text} for keys, text in zip(lines, expected, strict=False)],
+            file,
+            ensure_ascii=False,
+        )
     # The daemon reads no settings, layouts or hanja of the user running the tests; for the bench its
     # settings file turns extended vowels off (strict KS X 5002, as fcitx5-hangul types).
     os.environ["XDG_CONFIG_HOME"] = os.path.join(work, "config")
@@ -72,8 +82,9 @@ def main():
     with hangul_testing.Daemon(None, "--config", settings) as daemon:
         environment = dict(os.environ, **daemon.environment(), HANGULD_AUTOSTART="0")
         command = [os.path.join(build_dir, "testhanguld"), *(sys.argv[1:2] if bench or word else []), cases_path]
-        result = subprocess.run(command, env=environment, timeout=300,
-                                stdout=subprocess.PIPE if bench else None, text=True)
+        result = subprocess.run(
+            command, check=False, env=environment, timeout=300, stdout=subprocess.PIPE if bench else None, text=True
+        )
     if bench:
         # Only the table's rows: the program's check lines are for the test run.
         sys.stdout.write("".join(line + "\n" for line in result.stdout.splitlines() if line.startswith("|")))

@@ -13,8 +13,8 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <map>
 #include <iostream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -331,9 +331,9 @@ void runScenarios(Harness &harness) {
         Key shiftSpace(FcitxKey_space, KeyStates(KeyState::Shift), 65);
         bool toggled = harness.send(shiftSpace, false);
         harness.send(shiftSpace, true);
-        auto *engine = harness.ic() ? dynamic_cast<InputMethodEngineV2 *>(
-                                          harness.instance()->inputMethodEngine(harness.ic()))
-                                    : nullptr;
+        auto *engine = harness.ic()
+                           ? dynamic_cast<InputMethodEngineV2 *>(harness.instance()->inputMethodEngine(harness.ic()))
+                           : nullptr;
         const auto *entry = harness.instance()->inputMethodEntry(harness.ic());
         std::string label = engine && entry ? engine->subModeLabel(*entry, *harness.ic()) : "?";
         check(toggled && field.text == "한" && label == "A", "Shift+space commits and switches to Latin (label A)",
@@ -418,8 +418,8 @@ void runBench(Instance &instance, const std::vector<Case> &cases) {
                     if (stroke.shift) {
                         harness.send(Key(FcitxKey_Shift_L, KeyStates(), 50), false);
                     }
-                    Key key(static_cast<KeySym>(stroke.keysym),
-                            stroke.shift ? KeyStates(KeyState::Shift) : KeyStates(), stroke.evdev + 8);
+                    Key key(static_cast<KeySym>(stroke.keysym), stroke.shift ? KeyStates(KeyState::Shift) : KeyStates(),
+                            stroke.evdev + 8);
                     auto start = std::chrono::steady_clock::now();
                     harness.send(key, false);
                     auto took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -447,7 +447,7 @@ void runBench(Instance &instance, const std::vector<Case> &cases) {
     }
     auto percentile = [](std::vector<double> values, double fraction) {
         std::sort(values.begin(), values.end());
-        return values[std::min(values.size() - 1, static_cast<size_t>(fraction * values.size()))];
+        return values[std::min(values.size() - 1, static_cast<size_t>(fraction * static_cast<double>(values.size())))];
     };
     auto row = [](const std::string &figure, double ours, double theirs) {
         char line[256];
@@ -465,7 +465,7 @@ void runBench(Instance &instance, const std::vector<Case> &cases) {
 
 } // namespace
 
-int main(int argc, char *argv[]) {
+static int run(int argc, char *argv[]) {
     const bool bench = argc == 3 && std::string(argv[1]) == "--bench";
     // --word: the daemon's settings file says commit-unit = "word" and the cases' texts are
     // hangul-compose's in word mode; only the corpus runs, since the scenarios expect syllables.
@@ -482,13 +482,20 @@ int main(int argc, char *argv[]) {
         return 64;
     }
     std::vector<Case> cases;
-    for (const auto &item : document) {
-        Case c;
-        c.expected = item.at("expected").get<std::string>();
-        for (const auto &key : item.at("keys")) {
-            c.keys.push_back({key.at(0).get<uint32_t>(), key.at(1).get<int>(), key.at(2).get<bool>()});
+    try {
+        for (const auto &item : document) {
+            Case c;
+            c.expected = item.at("expected").get<std::string>();
+            for (const auto &key : item.at("keys")) {
+                c.keys.push_back({key.at(0).get<uint32_t>(), key.at(1).get<int>(), key.at(2).get<bool>()});
+            }
+            cases.push_back(std::move(c));
         }
-        cases.push_back(std::move(c));
+    } catch (const nlohmann::json::exception &error) {
+        // A malformed case is the file's fault, not a crash: say so and which file to remake.
+        std::cerr << "testhanguld: " << casesPath << " has a malformed case (" << error.what()
+                  << "); contrib/fcitx5/tests/testfrontend.py writes the cases file\n";
+        return 64;
     }
 
     // fcitx5-hangul (for --bench) is found where Debian installs it.
@@ -537,4 +544,16 @@ int main(int argc, char *argv[]) {
     }
     std::cout << passed << " passed, " << failed << " failed\n";
     return failed == 0 ? 0 : 1;
+}
+
+int main(int argc, char *argv[]) {
+    // What fcitx5 or the JSON library throws is a failed run with its message, not an abort.
+    try {
+        return run(argc, argv);
+    } catch (const std::exception &error) {
+        std::cerr << "testhanguld: " << error.what() << "\n";
+    } catch (...) {
+        std::cerr << "testhanguld: an exception that is not a std::exception\n";
+    }
+    return 1;
 }

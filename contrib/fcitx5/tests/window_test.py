@@ -11,6 +11,7 @@ word, once, and F9 on a word being typed converts it.
 
     dbus-run-session -- /usr/bin/python3 window_test.py --toolkit gtk|qt|qt6 --prefix PREFIX
 """
+
 import argparse
 import os
 import re
@@ -19,8 +20,11 @@ import subprocess
 import tempfile
 import time
 
+# fcitx5_dbus puts contrib/testing on sys.path, so it is imported first.
 from fcitx5_dbus import Fcitx, addon_environment, hangul_testing
-import libhangul_hanja  # noqa: E402  (contrib/testing, on the path fcitx5_dbus sets)
+
+# isort: split
+import libhangul_hanja
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TESTING = os.path.join(HERE, "..", "..", "testing")
@@ -28,13 +32,24 @@ TESTING = os.path.join(HERE, "..", "..", "testing")
 # window (two fields and a second window: contrib/testing/README.md), the environment that picks
 # fcitx5's IM module, and the field's name in the test names.
 TOOLKITS = {
-    "gtk": (f"{TESTING}/gtk_window.py", f"{TESTING}/gtk_focus_window.py",
-            {"GTK_IM_MODULE": "fcitx", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"}, "a GTK 3 entry"),
-    "qt": (f"{TESTING}/qt_window.py", f"{TESTING}/qt_focus_window.py",
-           {"QT_IM_MODULE": "fcitx", "QT_QPA_PLATFORM": "xcb", "NO_AT_BRIDGE": "1"}, "a Qt 5 line edit"),
-    "qt6": (f"{TESTING}/qt_window.py", f"{TESTING}/qt_focus_window.py",
-            {"QT_IM_MODULE": "fcitx", "QT_QPA_PLATFORM": "xcb", "NO_AT_BRIDGE": "1", "HANGUL_TEST_QT": "6"},
-            "a Qt 6 line edit"),
+    "gtk": (
+        f"{TESTING}/gtk_window.py",
+        f"{TESTING}/gtk_focus_window.py",
+        {"GTK_IM_MODULE": "fcitx", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"},
+        "a GTK 3 entry",
+    ),
+    "qt": (
+        f"{TESTING}/qt_window.py",
+        f"{TESTING}/qt_focus_window.py",
+        {"QT_IM_MODULE": "fcitx", "QT_QPA_PLATFORM": "xcb", "NO_AT_BRIDGE": "1"},
+        "a Qt 5 line edit",
+    ),
+    "qt6": (
+        f"{TESTING}/qt_window.py",
+        f"{TESTING}/qt_focus_window.py",
+        {"QT_IM_MODULE": "fcitx", "QT_QPA_PLATFORM": "xcb", "NO_AT_BRIDGE": "1", "HANGUL_TEST_QT": "6"},
+        "a Qt 6 line edit",
+    ),
 }
 # Steps that move the focus, with the point clicked in the focus window (None: a visit to its second
 # window and back). A case with one of them types into the focus window, whose text is its three
@@ -69,8 +84,12 @@ def start_xvfb():
     # -r: no autorepeat. At a load average of 20, jamo came out twice in both toolkits' windows
     # (서ㅓㄴ for 선), as a repeat types them when xdotool's release arrives later than Xvfb's 660 ms
     # repeat delay; with -r those runs passed.
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "800x600x24", "-nolisten", "tcp",
-                             "-r"], pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "800x600x24", "-nolisten", "tcp", "-r"],
+        pass_fds=(write_end,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write_end)
     with os.fdopen(read_end) as pipe:
         display = pipe.readline().strip()
@@ -92,25 +111,31 @@ def main():
     # (steps, expected text): a step is keys to type, "click", a mouse click in the entry, which
     # makes GTK reset the input context mid-syllable (the syllable must stay, once), or "<Name>", one
     # key by its keysym name.
-    cases = [([keys], text) for keys, text in zip(lines, hangul_testing.expected_texts(lines))]
+    cases = [([keys], text) for keys, text in zip(lines, hangul_testing.expected_texts(lines), strict=False)]
     cases.append((["gks", "click", "rk"], "한가"))
     # The focus moved with 한 showing: it must stay once, in the first field, and 가 land where the
     # focus went (each field has its own input context, which the test sets to hanguld on focus).
-    cases += [(["gks", "click-second-field", "rk"], "한|가|"), (["gks", "click-first-field", "rk"], "한가||"),
-              (["gks", "visit-other-window", "rk"], "한가||")]
+    cases += [
+        (["gks", "click-second-field", "rk"], "한|가|"),
+        (["gks", "click-first-field", "rk"], "한가||"),
+        (["gks", "visit-other-window", "rk"], "한가||"),
+    ]
     # 한, F9, 1: libhangul's first hanja for 한 (asked of libhangul here, not written down).
     han = libhangul_hanja.match("prefix", "한")[0][0]
     cases.append((["gks", "<F9>", "1"], han))
     # 대한민국 typed and committed (Escape commits the syllable and reaches the entry, which ignores
     # it); then F9 with nothing composed converts the word before the cursor, which 1 replaces.
     word, entries = libhangul_hanja.longest_suffix("대한민국")
-    cases.append((["eogksalsrnr", "<Escape>", "<F9>", "1"], "대한민국"[:-len(word)] + entries[0][0]))
+    cases.append((["eogksalsrnr", "<Escape>", "<F9>", "1"], "대한민국"[: -len(word)] + entries[0][0]))
     # Word-commit mode (the settings file changed and reloaded before these): GTK resets the input
     # context on a click, which must leave the whole word in the entry, once; F9 on the word being
     # typed lists the candidates of its longest known start (here the whole word). Syllable mode
     # would give the first case's text too, but not the second's (F9 would convert 국 alone).
-    word_cases = [(["gksrmf", "click", "rk"], "한글가"), (["gksrmf", "click-second-field", "rk"], "한글|가|"),
-                  (["eogksalsrnr", "<F9>", "1"], libhangul_hanja.match("exact", "대한민국")[0][0])]
+    word_cases = [
+        (["gksrmf", "click", "rk"], "한글가"),
+        (["gksrmf", "click-second-field", "rk"], "한글|가|"),
+        (["eogksalsrnr", "<F9>", "1"], libhangul_hanja.match("exact", "대한민국")[0][0]),
+    ]
     # The daemons read no settings, layouts or hanja of the user running the tests.
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hanguld-test-config-")
     settings = os.path.join(os.environ["XDG_CONFIG_HOME"], "hanguld-gtk-test.toml")  # absent at first
@@ -126,66 +151,108 @@ def main():
                 if index == len(cases):
                     with open(settings, "w", encoding="utf-8") as file:
                         file.write('commit-unit = "word"\n')
-                    subprocess.run([hangulctl, "reload", "--socket", daemon.socket_path], check=True,
-                                   capture_output=True, timeout=30)
+                    subprocess.run(
+                        [hangulctl, "reload", "--socket", daemon.socket_path],
+                        check=True,
+                        capture_output=True,
+                        timeout=30,
+                    )
                 title = f"hanguld-{arguments.toolkit}-{index}"
                 done, output = f"{work}/done-{index}", f"{work}/text-{index}"
                 # A runtime directory of the windows' own (mode 0700, as Qt insists), so Qt does not
                 # warn that XDG_RUNTIME_DIR is unset; the daemon's is not theirs to see.
-                app_environment = dict(os.environ, DISPLAY=display, HOME=fcitx.environment["HOME"],
-                                       XDG_RUNTIME_DIR=app_runtime, **toolkit_environment)
+                app_environment = dict(
+                    os.environ,
+                    DISPLAY=display,
+                    HOME=fcitx.environment["HOME"],
+                    XDG_RUNTIME_DIR=app_runtime,
+                    **toolkit_environment,
+                )
                 # The last window's input context must be gone, so the controller speaks of the new one.
                 wait_for(lambda: fcitx.current_input_method() == "", "the last window's input context to go")
                 script = focus_window_script if any(step in FOCUS_MOVES for step in steps) else window_script
-                app = subprocess.Popen(["/usr/bin/python3", script, title, done, output],
-                                       env=app_environment, stdout=subprocess.DEVNULL)
+                app = subprocess.Popen(
+                    ["/usr/bin/python3", script, title, done, output], env=app_environment, stdout=subprocess.DEVNULL
+                )
                 xdotool = ["xdotool"]
                 x_environment = dict(os.environ, DISPLAY=display)
-                window = subprocess.run(xdotool + ["search", "--sync", "--name", f"^{title}$"], env=x_environment,
-                                        capture_output=True, text=True, timeout=20).stdout.split()[0]
-                subprocess.run(xdotool + ["windowfocus", "--sync", window], env=x_environment, check=True, timeout=20)
+                window = subprocess.run(
+                    [*xdotool, "search", "--sync", "--name", f"^{title}$"],
+                    check=False,
+                    env=x_environment,
+                    capture_output=True,
+                    text=True,
+                    timeout=20,
+                ).stdout.split()[0]
+                subprocess.run([*xdotool, "windowfocus", "--sync", window], env=x_environment, check=True, timeout=20)
                 choose_hanguld(fcitx)
                 for step in steps:
                     if step in FOCUS_MOVES:
+                        # Settle sleeps, the one fixed wait left here: nothing a test can wait for
+                        # tells when the application's IM module has drawn the preedit.
                         time.sleep(0.3)  # let the IM module apply the preedit before the focus moves
                         if FOCUS_MOVES[step]:
                             x, y = FOCUS_MOVES[step]
-                            subprocess.run(xdotool + ["mousemove", "--window", window, str(x), str(y), "click", "1"],
-                                           env=x_environment, check=True, timeout=20)
+                            subprocess.run(
+                                [*xdotool, "mousemove", "--window", window, str(x), str(y), "click", "1"],
+                                env=x_environment,
+                                check=True,
+                                timeout=20,
+                            )
                         else:
-                            other = subprocess.run(xdotool + ["search", "--name", f"^{title}-other$"],
-                                                   env=x_environment, capture_output=True, text=True,
-                                                   timeout=20).stdout.split()[0]
+                            other = subprocess.run(
+                                [*xdotool, "search", "--name", f"^{title}-other$"],
+                                check=False,
+                                env=x_environment,
+                                capture_output=True,
+                                text=True,
+                                timeout=20,
+                            ).stdout.split()[0]
                             for target in (other, window):
-                                subprocess.run(xdotool + ["windowfocus", "--sync", target], env=x_environment,
-                                               check=True, timeout=20)
+                                subprocess.run(
+                                    [*xdotool, "windowfocus", "--sync", target],
+                                    env=x_environment,
+                                    check=True,
+                                    timeout=20,
+                                )
                                 time.sleep(0.3)
                         time.sleep(0.3)
                         if fcitx.current_input_method() != "hanguld":
                             choose_hanguld(fcitx)  # a field focused for the first time
                     elif step == "click":
                         time.sleep(0.3)  # let the IM module apply the preedit before the click
-                        subprocess.run(xdotool + ["mousemove", "--window", window, "5", "5", "click", "1"],
-                                       env=x_environment, check=True, timeout=20)
+                        subprocess.run(
+                            [*xdotool, "mousemove", "--window", window, "5", "5", "click", "1"],
+                            env=x_environment,
+                            check=True,
+                            timeout=20,
+                        )
                         time.sleep(0.3)
                     elif step.startswith("<") and step.endswith(">"):
-                        subprocess.run(xdotool + ["key", "--delay", "40", step[1:-1]], env=x_environment,
-                                       check=True, timeout=20)
+                        subprocess.run(
+                            [*xdotool, "key", "--delay", "40", step[1:-1]], env=x_environment, check=True, timeout=20
+                        )
                     else:
-                        subprocess.run(xdotool + ["type", "--delay", "40", step], env=x_environment, check=True,
-                                       timeout=60)
-                subprocess.run(xdotool + ["key", "--delay", "40", "Return"], env=x_environment, check=True, timeout=20)
+                        subprocess.run(
+                            [*xdotool, "type", "--delay", "40", step], env=x_environment, check=True, timeout=60
+                        )
+                subprocess.run([*xdotool, "key", "--delay", "40", "Return"], env=x_environment, check=True, timeout=20)
                 time.sleep(0.5)
                 open(done, "w").close()
                 app.wait(timeout=20)
                 with open(output, encoding="utf-8") as file:
                     text = file.read()
-                typed = " then ".join(repr(step) if step != "click" and step not in FOCUS_MOVES
-                                      else step.replace("-", " ") for step in steps)
+                typed = " then ".join(
+                    repr(step) if step != "click" and step not in FOCUS_MOVES else step.replace("-", " ")
+                    for step in steps
+                )
                 typed = typed.replace("'<", "").replace(">'", "")
                 unit = " in word-commit mode" if index >= len(cases) else ""
-                check(text == want, f"{field} typed with xdotool{unit} ({typed}, Return) holds {want!r}",
-                      f"it holds {text!r}")
+                check(
+                    text == want,
+                    f"{field} typed with xdotool{unit} ({typed}, Return) holds {want!r}",
+                    f"it holds {text!r}",
+                )
                 if text != want:
                     # The addon's own account (a missed deadline, a reconnect), which tells a slow
                     # daemon on a loaded machine from a toolkit's mistake.

@@ -8,12 +8,14 @@ systemd), from `set_engine` to the first key press the engine reports handled (i
 Hangul key). RSS: each engine process's VmRSS after the run.
 """
 
-import os
 import subprocess
 import sys
 import time
 
+# ibus_host puts contrib/testing on sys.path, so it is imported first.
 from ibus_host import HANGUL, Host, pump
+
+# isort: split
 import hangul_testing
 
 
@@ -37,7 +39,7 @@ def timed_line(field, keys, timings):
 
 
 def rss_kib(executable):
-    found = subprocess.run(["pgrep", "-f", executable], capture_output=True, text=True).stdout.split()
+    found = subprocess.run(["pgrep", "-f", executable], check=False, capture_output=True, text=True).stdout.split()
     for pid in found:
         try:
             with open(f"/proc/{pid}/status") as status:
@@ -51,8 +53,12 @@ def rss_kib(executable):
 
 def start_to_first_key(daemon, engine):
     """Milliseconds, measured in a process of its own: libibus keeps its first bus address."""
-    result = subprocess.run([sys.executable, __file__, "--start-up", engine, daemon.runtime_dir, daemon.socket_path],
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, __file__, "--start-up", engine, daemon.runtime_dir, daemon.socket_path],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return float(result.stdout.strip().splitlines()[-1])
 
 
@@ -118,15 +124,33 @@ def main():
     for name, fraction, target in (("p50", 0.5, 1.2), ("p99", 0.99, 1.5)):
         a, b = percentile(ours, fraction) * 1e6, percentile(theirs, fraction) * 1e6
         ratio = a / b
-        row(f"IBus process_key_event {name}, {count} events (press and release)", f"{a:.0f} µs",
-            f"ibus-hangul {b:.0f} µs", f"{ratio:.2f}×", f"≤ {target:.2f}×", "pass" if ratio <= target else "short")
+        row(
+            f"IBus process_key_event {name}, {count} events (press and release)",
+            f"{a:.0f} µs",
+            f"ibus-hangul {b:.0f} µs",
+            f"{ratio:.2f}×",
+            f"≤ {target:.2f}×",
+            "pass" if ratio <= target else "short",
+        )
     a, b = sorted(starts_ours)[len(starts_ours) // 2], sorted(starts_theirs)[len(starts_theirs) // 2]
-    row("IBus engine start to first key handled", f"{a:.0f} ms", f"ibus-hangul {b:.0f} ms", f"{a / b:.2f}×",
-        "≤ 150 ms", "pass" if a <= 150 else "short")
+    row(
+        "IBus engine start to first key handled",
+        f"{a:.0f} ms",
+        f"ibus-hangul {b:.0f} ms",
+        f"{a / b:.2f}×",
+        "≤ 150 ms",
+        "pass" if a <= 150 else "short",
+    )
     if ours_rss is None or theirs_rss is None:
         raise RuntimeError("an engine process was not found for its RSS")
-    row("IBus engine RSS", f"{ours_rss / 1024:.1f} MB", f"ibus-hangul {theirs_rss / 1024:.1f} MB",
-        f"{ours_rss / theirs_rss:.2f}×", "≤ 15 MB", "pass" if ours_rss <= 15 * 1024 else "short")
+    row(
+        "IBus engine RSS",
+        f"{ours_rss / 1024:.1f} MB",
+        f"ibus-hangul {theirs_rss / 1024:.1f} MB",
+        f"{ours_rss / theirs_rss:.2f}×",
+        "≤ 15 MB",
+        "pass" if ours_rss <= 15 * 1024 else "short",
+    )
     return 0
 
 

@@ -20,9 +20,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "testing"))
 import gi  # noqa: E402
 
 gi.require_version("IBus", "1.0")
+import hangul_testing  # noqa: E402
 from gi.repository import GLib, IBus  # noqa: E402
-
-import hangul_testing  # noqa: E402,F401
 
 ENGINE_TEMPLATE = os.path.join(HERE, "..", "component", "hanguld.xml.in")
 VERSION_FILE = os.path.join(HERE, "..", "..", "..", "VERSION")
@@ -42,13 +41,24 @@ RETURN = (0xFF0D, 28)
 DOWN = (0xFF54, 108)
 RIGHT = (0xFF53, 106)
 LEFT = (0xFF51, 105)
-NAMED_KEYS = {"BackSpace": BACKSPACE, "space": SPACE, "F9": F9, "Hangul_Hanja": HANGUL_HANJA, "Escape": ESCAPE,
-              "Return": RETURN, "Down": DOWN, "Right": RIGHT, "Left": LEFT, "Hangul": HANGUL}
+NAMED_KEYS = {
+    "BackSpace": BACKSPACE,
+    "space": SPACE,
+    "F9": F9,
+    "Hangul_Hanja": HANGUL_HANJA,
+    "Escape": ESCAPE,
+    "Return": RETURN,
+    "Down": DOWN,
+    "Right": RIGHT,
+    "Left": LEFT,
+    "Hangul": HANGUL,
+}
 
 
 def engine_executable():
     path = os.environ.get("IBUS_ENGINE_HANGULD") or os.path.join(
-        HERE, "..", "..", "..", ".build-frontend-ibus", "release", "ibus-engine-hanguld")
+        HERE, "..", "..", "..", ".build-frontend-ibus", "release", "ibus-engine-hanguld"
+    )
     if not os.access(path, os.X_OK):
         raise FileNotFoundError(f"ibus-engine-hanguld not found at {path}: run contrib/ibus/test, which builds it")
     return os.path.abspath(path)
@@ -108,9 +118,17 @@ class Host:
             os.makedirs(self.environment[name], exist_ok=True)
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                ["ibus-daemon", "--panel=disable", "--emoji-extension=disable",
-                 "--config=/usr/libexec/ibus-memconf", "--cache=none"],
-                stdout=log, stderr=log, env=dict(os.environ))
+                [
+                    "ibus-daemon",
+                    "--panel=disable",
+                    "--emoji-extension=disable",
+                    "--config=/usr/libexec/ibus-memconf",
+                    "--cache=none",
+                ],
+                stdout=log,
+                stderr=log,
+                env=dict(os.environ),
+            )
         address = self.environment["IBUS_ADDRESS_FILE"]
         deadline = time.monotonic() + timeout
         while not (os.path.exists(address) and os.path.getsize(address) > 0):
@@ -136,8 +154,14 @@ class Host:
                 self.process.kill()
                 self.process.wait()
 
-    def context(self, engine="hanguld", surrounding=False, name="gtk3-im:hangul-test", synchronous=False,
-                capabilities=SYNC_PROCESS_KEY):
+    def context(
+        self,
+        engine="hanguld",
+        surrounding=False,
+        name="gtk3-im:hangul-test",
+        synchronous=False,
+        capabilities=SYNC_PROCESS_KEY,
+    ):
         return TextField(self, engine, surrounding, name=name, synchronous=synchronous, capabilities=capabilities)
 
 
@@ -174,8 +198,15 @@ class TextField:
     mode: named `gtk3-im:...`, with IBUS_CAP_SYNC_PROCESS_KEY.
     """
 
-    def __init__(self, host, engine, surrounding=False, name="gtk3-im:hangul-test", synchronous=False,
-                 capabilities=SYNC_PROCESS_KEY):
+    def __init__(
+        self,
+        host,
+        engine,
+        surrounding=False,
+        name="gtk3-im:hangul-test",
+        synchronous=False,
+        capabilities=SYNC_PROCESS_KEY,
+    ):
         self.host = host
         self.synchronous = synchronous
         # Qt's plugin keeps its own copy of the preedit and commits it itself before the focus moves
@@ -218,8 +249,13 @@ class TextField:
         self.ic.connect("update-property", self._on_update_property)
         # LOOKUP_TABLE, AUXILIARY_TEXT: the field draws the candidate window itself, so ibus-daemon sends the table to
         # it (without a panel, which the recipe disables, it would go nowhere).
-        own = (IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS | IBus.Capabilite.PROPERTY
-                        | IBus.Capabilite.LOOKUP_TABLE | IBus.Capabilite.AUXILIARY_TEXT)
+        own = (
+            IBus.Capabilite.PREEDIT_TEXT
+            | IBus.Capabilite.FOCUS
+            | IBus.Capabilite.PROPERTY
+            | IBus.Capabilite.LOOKUP_TABLE
+            | IBus.Capabilite.AUXILIARY_TEXT
+        )
         if surrounding:
             own |= IBus.Capabilite.SURROUNDING_TEXT
         self.ic.set_capabilities(int(own) | capabilities)
@@ -284,7 +320,7 @@ class TextField:
         self.surrounding_deletes.append((offset, count))
         if offset < 0 and -offset <= len(self.text) and count <= -offset:
             start = len(self.text) + offset
-            self.text = self.text[:start] + self.text[start + count:]
+            self.text = self.text[:start] + self.text[start + count :]
 
     def report_surrounding_text(self):
         """What GTK's IM module does before each key press: the field's text, the cursor at its end."""
@@ -345,8 +381,9 @@ class TextField:
     def type(self, keys):
         """Types US-QWERTY characters (hangul_testing's notation without <names>); returns the
         handled flag of each press."""
-        return [self.stroke(keysym, code, SHIFT if shift else 0)
-                for keysym, code, shift in hangul_testing.key_strokes(keys)]
+        return [
+            self.stroke(keysym, code, SHIFT if shift else 0) for keysym, code, shift in hangul_testing.key_strokes(keys)
+        ]
 
     def type_notation(self, keys):
         """Types `keys` in hangul-compose's notation: US-QWERTY characters and <names> from `NAMED_KEYS`

@@ -21,9 +21,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "fcitx5", "tests"))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "testing"))
 
-from fcitx5_dbus import Fcitx, addon_environment  # noqa: E402
 import hangul_testing  # noqa: E402
 import resident  # noqa: E402
+from fcitx5_dbus import Fcitx, addon_environment  # noqa: E402
 
 
 def main():
@@ -44,6 +44,7 @@ def main():
         if prefix is not None:
             environment.update(addon_environment(prefix))
         with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
+
             def type_line(line):
                 context = fcitx.context(input_method="hanguld")
                 context.type(line)
@@ -62,20 +63,27 @@ def main():
                         typed[index] = type_line(line)
                         retried += 1
             if action == "--check":
-                for index, (ours, want) in enumerate(zip(typed, expected)):
+                for index, (ours, want) in enumerate(zip(typed, expected, strict=False)):
                     if ours != want:
-                        print(f"line {index + 1} (keys {keys[index]!r}): fcitx5 typed {ours!r}, "
-                              f"hangul-compose {want!r}\nfcitx5's log:\n{fcitx.log()}", file=sys.stderr)
+                        print(
+                            f"line {index + 1} (keys {keys[index]!r}): fcitx5 typed {ours!r}, "
+                            f"hangul-compose {want!r}\nfcitx5's log:\n{fcitx.log()}",
+                            file=sys.stderr,
+                        )
                         return 1
-                print(f"fcitx5: {len(typed)} corpus lines typed as hangul-compose types them, through the installed addon"
-                      + (f" ({retried} typed again after the daemon missed the addon's deadline)" if retried else ""))
+                print(
+                    f"fcitx5: {len(typed)} corpus lines typed as hangul-compose types them, through the installed addon"
+                    + (f" ({retried} typed again after the daemon missed the addon's deadline)" if retried else "")
+                )
                 return 0
             pid = fcitx.process.pid
             kib, how = resident.union_kib([pid, daemon.process.pid])
             fcitx_rss, daemon_rss = resident.rss_kib(pid), resident.rss_kib(daemon.process.pid)
-            print(f"| fcitx5 stack as installed: fcitx5 with the addon + hanguld, {how} | {kib / 1024:.1f} MB "
-                  f"| RSS summed {(fcitx_rss + daemon_rss) / 1024:.1f} MB (fcitx5 {fcitx_rss / 1024:.1f}, "
-                  f"hanguld {daemon_rss / 1024:.1f}) | {kib / (fcitx_rss + daemon_rss):.2f}× | — | measured |")
+            print(
+                f"| fcitx5 stack as installed: fcitx5 with the addon + hanguld, {how} | {kib / 1024:.1f} MB "
+                f"| RSS summed {(fcitx_rss + daemon_rss) / 1024:.1f} MB (fcitx5 {fcitx_rss / 1024:.1f}, "
+                f"hanguld {daemon_rss / 1024:.1f}) | {kib / (fcitx_rss + daemon_rss):.2f}× | — | measured |"
+            )
             return 0
     finally:
         daemon.stop()

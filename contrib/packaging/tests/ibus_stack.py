@@ -20,9 +20,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "ibus", "tests"))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "testing"))
 
-from ibus_host import Host  # noqa: E402
 import hangul_testing  # noqa: E402
 import resident  # noqa: E402
+from ibus_host import Host  # noqa: E402
 
 
 def engine_pid(executable):
@@ -75,18 +75,37 @@ def main():
             if pid is None:
                 raise RuntimeError(f"no process runs {engine}, the component's engine")
             if action == "--check":
-                for index, (ours, want) in enumerate(zip(typed, expected)):
+                for index, (ours, want) in enumerate(zip(typed, expected, strict=False)):
                     if ours != want:
-                        print(f"line {index + 1} (keys {keys[index]!r}): IBus typed {ours!r}, "
-                              f"hangul-compose {want!r}", file=sys.stderr)
+                        print(
+                            f"line {index + 1} (keys {keys[index]!r}): IBus typed {ours!r}, hangul-compose {want!r}",
+                            file=sys.stderr,
+                        )
                         return 1
                 print(f"IBus: {len(typed)} corpus lines typed as hangul-compose types them, by {engine}")
                 return 0
             kib, how = resident.union_kib([pid, daemon.process.pid])
             engine_rss, daemon_rss = resident.rss_kib(pid), resident.rss_kib(daemon.process.pid)
-            print(f"| IBus stack as installed: engine + hanguld, {how} | {kib / 1024:.1f} MB "
-                  f"| RSS summed {(engine_rss + daemon_rss) / 1024:.1f} MB (engine {engine_rss / 1024:.1f}, "
-                  f"hanguld {daemon_rss / 1024:.1f}) | {kib / (engine_rss + daemon_rss):.2f}× | — | measured |")
+            print(
+                f"| IBus stack as installed: engine + hanguld, {how} | {kib / 1024:.1f} MB "
+                f"| RSS summed {(engine_rss + daemon_rss) / 1024:.1f} MB (engine {engine_rss / 1024:.1f}, "
+                f"hanguld {daemon_rss / 1024:.1f}) | {kib / (engine_rss + daemon_rss):.2f}× | — | measured |"
+            )
+            # The hanja table in use (issue 25: ≤ 20 MB): a hanja key on 한 loads the dictionaries in the
+            # daemon (mapped from the user's cache once built), the list opens, 1 picks 韓.
+            field.type_notation("gks<Hangul_Hanja>")
+            field.sync()
+            field.type("1")
+            field.sync()
+            field.take_text()
+            kib, how = resident.union_kib([pid, daemon.process.pid])
+            engine_rss, daemon_rss = resident.rss_kib(pid), resident.rss_kib(daemon.process.pid)
+            print(
+                f"| IBus stack as installed, hanja table in use: engine + hanguld, {how} | {kib / 1024:.1f} MB "
+                f"| RSS summed {(engine_rss + daemon_rss) / 1024:.1f} MB (engine {engine_rss / 1024:.1f}, "
+                f"hanguld {daemon_rss / 1024:.1f}) | — | ≤ 20 MB (issue 25) | "
+                f"{'pass' if kib <= 20 * 1024 else 'short'} |"
+            )
             return 0
         finally:
             host.stop()

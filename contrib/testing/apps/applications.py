@@ -20,8 +20,14 @@ PAGE_TITLE = "hangul-matrix-textarea"
 
 
 def xdotool(display, *arguments, timeout=60):
-    return subprocess.run(["xdotool", *arguments], env=dict(os.environ, DISPLAY=display), check=True,
-                          capture_output=True, text=True, timeout=timeout).stdout
+    return subprocess.run(
+        ["xdotool", *arguments],
+        env=dict(os.environ, DISPLAY=display),
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    ).stdout
 
 
 class ClipboardReader:
@@ -40,14 +46,26 @@ class ClipboardReader:
         """The text as it is now; the selection Ctrl+A left is replaced by the next read or clear."""
         environment = dict(os.environ, DISPLAY=self.display)
         # xclip -i stays in the background serving the marker until the application takes the clipboard.
-        subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=self.MARKER, text=True, env=environment,
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            ["xclip", "-selection", "clipboard", "-i"],
+            input=self.MARKER,
+            text=True,
+            env=environment,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         xdotool(self.display, "key", "--delay", "100", "ctrl+a", "ctrl+c")
         deadline = time.monotonic() + timeout
         text = self.MARKER
         while time.monotonic() < deadline:
-            result = subprocess.run(["xclip", "-o", "-selection", "clipboard", "-t", "UTF8_STRING"],
-                                    capture_output=True, env=environment, timeout=10)
+            result = subprocess.run(
+                ["xclip", "-o", "-selection", "clipboard", "-t", "UTF8_STRING"],
+                check=False,
+                capture_output=True,
+                env=environment,
+                timeout=10,
+            )
             text = result.stdout.decode("utf-8", errors="replace")
             if result.returncode == 0 and text != self.MARKER:
                 break
@@ -184,8 +202,18 @@ class Application:
     on (IBus's synchronous mode means nothing to fcitx5), `executables` what must be installed, and
     `packages` the Debian packages that provide them."""
 
-    def __init__(self, name, command, window, reader, packages, executables, environment=None,
-                 frontends=("ibus", "fcitx5"), settle=1.0):
+    def __init__(
+        self,
+        name,
+        command,
+        window,
+        reader,
+        packages,
+        executables,
+        environment=None,
+        frontends=("ibus", "fcitx5"),
+        settle=1.0,
+    ):
         self.name = name
         self.command = command
         self.window = window
@@ -199,12 +227,15 @@ class Application:
     def missing(self):
         """The Debian packages of this application that are not installed, and executables not found."""
         packages = [name for name in self.packages if not package_installed(name)]
-        return packages + [name for name in self.executables
-                           if not (os.path.isabs(name) and os.access(name, os.X_OK)) and shutil.which(name) is None]
+        return packages + [
+            name
+            for name in self.executables
+            if not (os.path.isabs(name) and os.access(name, os.X_OK)) and shutil.which(name) is None
+        ]
 
 
 def package_installed(name):
-    result = subprocess.run(["dpkg-query", "-W", "-f=${Status}", name], capture_output=True, text=True)
+    result = subprocess.run(["dpkg-query", "-W", "-f=${Status}", name], check=False, capture_output=True, text=True)
     return result.returncode == 0 and "install ok installed" in result.stdout
 
 
@@ -214,8 +245,18 @@ def text_view(toolkit, title):
 
 def xterm(work, display):
     output = os.path.join(work, "terminal-lines")
-    return ["xterm", "-T", "hangul-matrix-xterm", "-geometry", "100x20+0+0", "-u8", "-e", "sh", "-c",
-            f'exec cat > "{output}"']
+    return [
+        "xterm",
+        "-T",
+        "hangul-matrix-xterm",
+        "-geometry",
+        "100x20+0+0",
+        "-u8",
+        "-e",
+        "sh",
+        "-c",
+        f'exec cat > "{output}"',
+    ]
 
 
 def emacs(work, display):
@@ -226,18 +267,35 @@ def emacs(work, display):
 def libreoffice(work, display):
     profile = os.path.join(work, "libreoffice")
     os.makedirs(os.path.join(profile, "user"), exist_ok=True)
-    items = "\n".join(f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse"><value>{value}</value>'
-                      "</prop></item>" for path, name, value in LIBREOFFICE_ITEMS)
+    items = "\n".join(
+        f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse"><value>{value}</value></prop></item>'
+        for path, name, value in LIBREOFFICE_ITEMS
+    )
     with open(os.path.join(profile, "user", "registrymodifications.xcu"), "w") as file:
         file.write(LIBREOFFICE_SETTINGS.format(items=items))
-    return ["soffice", f"-env:UserInstallation=file://{profile}", "--norestore", "--nologo", "--nolockcheck",
-            "--writer"]
+    return [
+        "soffice",
+        f"-env:UserInstallation=file://{profile}",
+        "--norestore",
+        "--nologo",
+        "--nolockcheck",
+        "--writer",
+    ]
 
 
 def chromium(work, display):
-    arguments = ["chromium", f"--user-data-dir={work}/chromium", "--no-first-run", "--no-default-browser-check",
-                 "--disable-gpu", "--ozone-platform=x11", "--password-store=basic", "--disable-extensions",
-                 "--window-position=0,0", "--window-size=1000,600"]
+    arguments = [
+        "chromium",
+        f"--user-data-dir={work}/chromium",
+        "--no-first-run",
+        "--no-default-browser-check",
+        "--disable-gpu",
+        "--ozone-platform=x11",
+        "--password-store=basic",
+        "--disable-extensions",
+        "--window-position=0,0",
+        "--window-size=1000,600",
+    ]
     if os.geteuid() == 0:
         arguments.append("--no-sandbox")  # Chromium refuses to run as root with its sandbox (CI runs as root)
     return [*arguments, f"file://{PAGE}"]
@@ -248,42 +306,134 @@ def firefox(work, display):
     os.makedirs(profile, exist_ok=True)
     with open(os.path.join(profile, "user.js"), "w") as file:
         file.write(FIREFOX_PREFERENCES)
-    return ["firefox-esr", "--no-remote", "--new-instance", "--profile", profile, "--width", "1000", "--height",
-            "600", f"file://{PAGE}"]
+    return [
+        "firefox-esr",
+        "--no-remote",
+        "--new-instance",
+        "--profile",
+        profile,
+        "--width",
+        "1000",
+        "--height",
+        "600",
+        f"file://{PAGE}",
+    ]
 
 
 SYNC = {"IBUS_ENABLE_SYNC_MODE": "1"}
 APPLICATIONS = [
     Application("xterm", xterm, ["--name", "^hangul-matrix-xterm$"], LinesFileReader, ["xterm"], ["xterm"]),
-    Application("GTK 3 text view", text_view("gtk3", "hangul-matrix-gtk3"), ["--name", "^hangul-matrix-gtk3$"],
-                ClipboardReader, ["gir1.2-gtk-3.0", "ibus-gtk3", "fcitx5-frontend-gtk3"], ["/usr/bin/python3"]),
-    Application("GTK 3 text view, IBus sync mode", text_view("gtk3", "hangul-matrix-gtk3"),
-                ["--name", "^hangul-matrix-gtk3$"], ClipboardReader, ["gir1.2-gtk-3.0", "ibus-gtk3"],
-                ["/usr/bin/python3"], SYNC, frontends=("ibus",)),
-    Application("GTK 4 text view", text_view("gtk4", "hangul-matrix-gtk4"), ["--name", "^hangul-matrix-gtk4$"],
-                ClipboardReader, ["gir1.2-gtk-4.0", "ibus-gtk4", "fcitx5-frontend-gtk4"], ["/usr/bin/python3"]),
-    Application("GTK 4 text view, IBus sync mode", text_view("gtk4", "hangul-matrix-gtk4"),
-                ["--name", "^hangul-matrix-gtk4$"], ClipboardReader, ["gir1.2-gtk-4.0", "ibus-gtk4"],
-                ["/usr/bin/python3"], SYNC, frontends=("ibus",)),
-    Application("Qt 5 text edit", text_view("qt5", "hangul-matrix-qt5"), ["--name", "^hangul-matrix-qt5$"],
-                ClipboardReader, ["python3-pyqt5", "fcitx5-frontend-qt5"], ["/usr/bin/python3"],
-                {"QT_QPA_PLATFORM": "xcb"}),
-    Application("Qt 6 text edit", text_view("qt6", "hangul-matrix-qt6"), ["--name", "^hangul-matrix-qt6$"],
-                ClipboardReader, ["python3-pyqt6", "fcitx5-frontend-qt6"], ["/usr/bin/python3"],
-                {"QT_QPA_PLATFORM": "xcb"}),
-    Application("gedit", lambda work, display: ["gedit", "--standalone"], ["--class", "^gedit$"], ClipboardReader,
-                ["gedit"], ["gedit"], settle=2.0),
-    Application("gnome-text-editor", lambda work, display: ["gnome-text-editor", "--standalone", "--ignore-session"],
-                ["--class", "gnome-text-editor"], ClipboardReader, ["gnome-text-editor"], ["gnome-text-editor"],
-                settle=2.0),
-    Application("Emacs (XIM)", emacs, ["--name", "^hangul-matrix-emacs$"], EmacsReader, ["emacs"], ["emacs"],
-                settle=2.0),
-    Application("LibreOffice Writer (GTK 3)", libreoffice, ["--name", "LibreOffice Writer$"], ClipboardReader,
-                ["libreoffice-writer", "libreoffice-gtk3"], ["soffice"], {"SAL_USE_VCLPLUGIN": "gtk3"}, settle=4.0),
-    Application("LibreOffice Writer (X11)", libreoffice, ["--name", "LibreOffice Writer$"], ClipboardReader,
-                ["libreoffice-writer"], ["soffice"], {"SAL_USE_VCLPLUGIN": "gen"}, settle=4.0),
-    Application("Chromium", chromium, ["--name", f"^{PAGE_TITLE} - Chromium$"], ClipboardReader, ["chromium"],
-                ["chromium"], settle=3.0),
-    Application("Firefox", firefox, ["--name", f"^{PAGE_TITLE} .+ Mozilla Firefox$"], ClipboardReader,
-                ["firefox-esr"], ["firefox-esr"], settle=4.0),
+    Application(
+        "GTK 3 text view",
+        text_view("gtk3", "hangul-matrix-gtk3"),
+        ["--name", "^hangul-matrix-gtk3$"],
+        ClipboardReader,
+        ["gir1.2-gtk-3.0", "ibus-gtk3", "fcitx5-frontend-gtk3"],
+        ["/usr/bin/python3"],
+    ),
+    Application(
+        "GTK 3 text view, IBus sync mode",
+        text_view("gtk3", "hangul-matrix-gtk3"),
+        ["--name", "^hangul-matrix-gtk3$"],
+        ClipboardReader,
+        ["gir1.2-gtk-3.0", "ibus-gtk3"],
+        ["/usr/bin/python3"],
+        SYNC,
+        frontends=("ibus",),
+    ),
+    Application(
+        "GTK 4 text view",
+        text_view("gtk4", "hangul-matrix-gtk4"),
+        ["--name", "^hangul-matrix-gtk4$"],
+        ClipboardReader,
+        ["gir1.2-gtk-4.0", "ibus-gtk4", "fcitx5-frontend-gtk4"],
+        ["/usr/bin/python3"],
+    ),
+    Application(
+        "GTK 4 text view, IBus sync mode",
+        text_view("gtk4", "hangul-matrix-gtk4"),
+        ["--name", "^hangul-matrix-gtk4$"],
+        ClipboardReader,
+        ["gir1.2-gtk-4.0", "ibus-gtk4"],
+        ["/usr/bin/python3"],
+        SYNC,
+        frontends=("ibus",),
+    ),
+    Application(
+        "Qt 5 text edit",
+        text_view("qt5", "hangul-matrix-qt5"),
+        ["--name", "^hangul-matrix-qt5$"],
+        ClipboardReader,
+        ["python3-pyqt5", "fcitx5-frontend-qt5"],
+        ["/usr/bin/python3"],
+        {"QT_QPA_PLATFORM": "xcb"},
+    ),
+    Application(
+        "Qt 6 text edit",
+        text_view("qt6", "hangul-matrix-qt6"),
+        ["--name", "^hangul-matrix-qt6$"],
+        ClipboardReader,
+        ["python3-pyqt6", "fcitx5-frontend-qt6"],
+        ["/usr/bin/python3"],
+        {"QT_QPA_PLATFORM": "xcb"},
+    ),
+    Application(
+        "gedit",
+        lambda work, display: ["gedit", "--standalone"],
+        ["--class", "^gedit$"],
+        ClipboardReader,
+        ["gedit"],
+        ["gedit"],
+        settle=2.0,
+    ),
+    Application(
+        "gnome-text-editor",
+        lambda work, display: ["gnome-text-editor", "--standalone", "--ignore-session"],
+        ["--class", "gnome-text-editor"],
+        ClipboardReader,
+        ["gnome-text-editor"],
+        ["gnome-text-editor"],
+        settle=2.0,
+    ),
+    Application(
+        "Emacs (XIM)", emacs, ["--name", "^hangul-matrix-emacs$"], EmacsReader, ["emacs"], ["emacs"], settle=2.0
+    ),
+    Application(
+        "LibreOffice Writer (GTK 3)",
+        libreoffice,
+        ["--name", "LibreOffice Writer$"],
+        ClipboardReader,
+        ["libreoffice-writer", "libreoffice-gtk3"],
+        ["soffice"],
+        {"SAL_USE_VCLPLUGIN": "gtk3"},
+        settle=4.0,
+    ),
+    Application(
+        "LibreOffice Writer (X11)",
+        libreoffice,
+        ["--name", "LibreOffice Writer$"],
+        ClipboardReader,
+        ["libreoffice-writer"],
+        ["soffice"],
+        {"SAL_USE_VCLPLUGIN": "gen"},
+        settle=4.0,
+    ),
+    Application(
+        "Chromium",
+        chromium,
+        ["--name", f"^{PAGE_TITLE} - Chromium$"],
+        ClipboardReader,
+        ["chromium"],
+        ["chromium"],
+        settle=3.0,
+    ),
+    Application(
+        "Firefox",
+        firefox,
+        ["--name", f"^{PAGE_TITLE} .+ Mozilla Firefox$"],
+        ClipboardReader,
+        ["firefox-esr"],
+        ["firefox-esr"],
+        settle=4.0,
+    ),
 ]

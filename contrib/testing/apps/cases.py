@@ -49,8 +49,9 @@ class Case:
     def assemble(self, texts):
         """The expected text from hangul-compose's text for each of `compose_lines()`."""
         texts = iter(texts)
-        return "".join("\n".join(next(texts) for _ in part.split("<Return>"))
-                       for part in re.split(r"\{\w+\}", self.keys))
+        return "".join(
+            "\n".join(next(texts) for _ in part.split("<Return>")) for part in re.split(r"\{\w+\}", self.keys)
+        )
 
 
 def sentences():
@@ -67,8 +68,10 @@ def cases():
         # 한 then a space, a digit, punctuation, Shift-punctuation: each right after the syllable.
         Case("space, digit, punctuation after a syllable", 'gks gks1gks.gks)gks"gks%gks'),
         # Return with 줄 showing: 줄 once, before the line break, and the next line typed after it.
-        Case("Return with a syllable showing",
-             hangul_testing.spell_dubeolsik("첫 줄") + "<Return>" + hangul_testing.spell_dubeolsik("둘째 줄")),
+        Case(
+            "Return with a syllable showing",
+            hangul_testing.spell_dubeolsik("첫 줄") + "<Return>" + hangul_testing.spell_dubeolsik("둘째 줄"),
+        ),
         Case("BackSpace mid-syllable", "gksrmf<BackSpace>f dlq<BackSpace>qfur"),
         Case("click mid-syllable", "gks{click}rk"),
         Case("hanja key (F9, first candidate)", "gks<F9>1"),
@@ -79,14 +82,15 @@ def cases():
 def with_expected_texts(all_cases, hangul_compose):
     """Fills each case's `expected` from `hangul_compose` (one batch, in process)."""
     lines = [line for case in all_cases for line in case.compose_lines()]
-    result = subprocess.run([hangul_compose], input="".join(line + "\n" for line in lines), capture_output=True,
-                            text=True, check=True)
-    texts = result.stdout.split("\n")[:len(lines)]
+    result = subprocess.run(
+        [hangul_compose], input="".join(line + "\n" for line in lines), capture_output=True, text=True, check=True
+    )
+    texts = result.stdout.split("\n")[: len(lines)]
     if len(texts) != len(lines):
         raise RuntimeError(f"hangul-compose printed {len(texts)} lines for {len(lines)} inputs")
     position = 0
     for case in all_cases:
         count = len(case.compose_lines())
-        case.expected = case.assemble(texts[position:position + count])
+        case.expected = case.assemble(texts[position : position + count])
         position += count
     return all_cases

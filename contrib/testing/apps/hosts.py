@@ -38,7 +38,10 @@ class Display:
         read_end, write_end = os.pipe()
         self.process = subprocess.Popen(
             ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp", "-r"],
-            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            pass_fds=(write_end,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         os.close(write_end)
         with os.fdopen(read_end) as pipe:
             number = pipe.readline().strip()
@@ -61,8 +64,12 @@ class IBusHost:
 
     def __init__(self, prefix, daemon_environment, display, references):
         self.engines = {"ours": "hanguld", **({"reference": "hangul"} if references else {})}
-        self.host = ibus_host.Host(daemon_environment, engine_arguments=None, with_ibus_hangul=references,
-                                   ibus_hangul_settings={"initial-input-mode": "'hangul'"})
+        self.host = ibus_host.Host(
+            daemon_environment,
+            engine_arguments=None,
+            with_ibus_hangul=references,
+            ibus_hangul_settings={"initial-input-mode": "'hangul'"},
+        )
         components = os.path.join(self.host.work, "components")
         self.host.environment["IBUS_COMPONENT_PATH"] = f"{prefix}/share/ibus/component:{components}"
         # libibus reads IBUS_ADDRESS_FILE once per process (ibus_get_socket_path keeps the first answer),
@@ -89,26 +96,31 @@ class IBusHost:
         deadline = time.monotonic() + 30
         while True:
             with open(self.x11_log, "ab") as log:
-                self.x11 = subprocess.Popen(["/usr/libexec/ibus-x11"], env=dict(os.environ, DISPLAY=self.display.name),
-                                            stdout=log, stderr=log)
+                self.x11 = subprocess.Popen(
+                    ["/usr/libexec/ibus-x11"], env=dict(os.environ, DISPLAY=self.display.name), stdout=log, stderr=log
+                )
             try:
                 wait_for_xim_server(self.display.name, "ibus", timeout=10, process=self.x11)
                 return self
-            except (RuntimeError, TimeoutError):
+            except (RuntimeError, TimeoutError) as error:
                 if self.x11.poll() is None:
                     self.x11.terminate()
                     self.x11.wait()
                 if time.monotonic() > deadline:
                     with open(self.x11_log, errors="replace") as log:
-                        raise RuntimeError(f"ibus-x11 did not register its XIM server: {log.read()[-500:]}")
+                        raise RuntimeError(f"ibus-x11 did not register its XIM server: {log.read()[-500:]}") from error
 
     def select(self, engine):
         self.host.bus.set_global_engine(engine)
         ibus_host.pump(0.2)
 
     def application_environment(self):
-        return {"GTK_IM_MODULE": "ibus", "QT_IM_MODULE": "ibus", "XMODIFIERS": "@im=ibus",
-                "IBUS_ADDRESS_FILE": self.host.environment["IBUS_ADDRESS_FILE"]}
+        return {
+            "GTK_IM_MODULE": "ibus",
+            "QT_IM_MODULE": "ibus",
+            "XMODIFIERS": "@im=ibus",
+            "IBUS_ADDRESS_FILE": self.host.environment["IBUS_ADDRESS_FILE"],
+        }
 
     def diagnostics(self):
         """What ibus-daemon and ibus-x11 logged (an engine that exited, a lost connection): the last lines."""
@@ -137,8 +149,12 @@ class FcitxHost:
     def __init__(self, prefix, daemon_environment, display, references):
         self.engines = {"ours": "hanguld", **({"reference": "hangul"} if references else {})}
         input_methods = list(self.engines.values())
-        environment = {**fcitx5_dbus.addon_environment(prefix), **daemon_environment, "HANGULD_AUTOSTART": "0",
-                       "DISPLAY": display.name}
+        environment = {
+            **fcitx5_dbus.addon_environment(prefix),
+            **daemon_environment,
+            "HANGULD_AUTOSTART": "0",
+            "DISPLAY": display.name,
+        }
         self.fcitx = fcitx5_dbus.Fcitx(input_methods, [*input_methods, "xcb", "xim"], environment)
         with open(f"{self.fcitx.work}/config/fcitx5/config", "w") as file:
             file.write("[Behavior]\nActiveByDefault=True\nShareInputState=All\n")
@@ -181,11 +197,14 @@ def wait_for_xim_server(display, name, timeout=15.0, process=None):
     while True:
         if process is not None and process.poll() is not None:
             raise RuntimeError(f"the XIM server {name} exited with {process.returncode}")
-        result = subprocess.run(["xprop", "-display", display, "-root", "XIM_SERVERS"], capture_output=True,
-                                text=True)
+        result = subprocess.run(
+            ["xprop", "-display", display, "-root", "XIM_SERVERS"], check=False, capture_output=True, text=True
+        )
         if f"@server={name}" in result.stdout:
             return
         if time.monotonic() > deadline:
-            raise TimeoutError(f"the XIM server {name} did not register on {display} within {timeout} s "
-                               f"(XIM_SERVERS: {result.stdout.strip()})")
+            raise TimeoutError(
+                f"the XIM server {name} did not register on {display} within {timeout} s "
+                f"(XIM_SERVERS: {result.stdout.strip()})"
+            )
         time.sleep(0.1)

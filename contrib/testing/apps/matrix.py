@@ -28,12 +28,16 @@ sys.path.insert(0, HERE)
 
 import applications  # noqa: E402
 import cases as case_module  # noqa: E402
+import hangul_testing  # noqa: E402  (contrib/testing, on the path hosts.py set)
 from applications import APPLICATIONS, xdotool  # noqa: E402
 from hosts import HOSTS, SESSION_BUS, Display  # noqa: E402
-import hangul_testing  # noqa: E402  (contrib/testing, on the path hosts.py set)
 
-ENGINE_NAMES = {("ibus", "ours"): "ours (IBus)", ("fcitx5", "ours"): "ours (fcitx5)",
-                ("ibus", "reference"): "ibus-hangul", ("fcitx5", "reference"): "fcitx5-hangul"}
+ENGINE_NAMES = {
+    ("ibus", "ours"): "ours (IBus)",
+    ("fcitx5", "ours"): "ours (fcitx5)",
+    ("ibus", "reference"): "ibus-hangul",
+    ("fcitx5", "reference"): "fcitx5-hangul",
+}
 # The second window the focus visits mid-syllable: a GTK 3 text view in the screen's corner, clear of
 # the application's window and of the point clicked in it.
 OTHER_TITLE = "hangul-matrix-other"
@@ -61,8 +65,8 @@ def read_known_wrong(path):
     """{(application, frontend, case or "*"): why} from known-wrong.txt."""
     known = {}
     with open(path, encoding="utf-8") as file:
-        for number, line in enumerate(file, 1):
-            line = line.strip()
+        for number, raw in enumerate(file, 1):
+            line = raw.strip()
             if not line or line.startswith("#"):
                 continue
             fields = [field.strip() for field in line.split("|")]
@@ -74,7 +78,8 @@ def read_known_wrong(path):
 
 def known_reason(known, result):
     return known.get((result.application, result.frontend, result.case.name)) or known.get(
-        (result.application, result.frontend, "*"))
+        (result.application, result.frontend, "*")
+    )
 
 
 def normalized(text):
@@ -87,8 +92,13 @@ def find_window(display, search, timeout):
     """The last visible window matching the xdotool search, waiting up to `timeout` s for it."""
     deadline = time.monotonic() + timeout
     while True:
-        result = subprocess.run(["xdotool", "search", "--onlyvisible", *search], capture_output=True, text=True,
-                                env=dict(os.environ, DISPLAY=display))
+        result = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", *search],
+            check=False,
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, DISPLAY=display),
+        )
         windows = result.stdout.split()
         if windows:
             return windows[-1]
@@ -120,30 +130,47 @@ class Session:
 
     def __init__(self, application, host, display, work, delay):
         self.application, self.host, self.display, self.work, self.delay = application, host, display, work, delay
-        self.environment = dict(os.environ, DISPLAY=display.name, HOME=os.path.join(work, "home"),
-                                XDG_CONFIG_HOME=os.path.join(work, "config"),
-                                XDG_CACHE_HOME=os.path.join(work, "cache"),
-                                XDG_DATA_HOME=os.path.join(work, "data"),
-                                XDG_RUNTIME_DIR=os.path.join(work, "runtime"),
-                                DBUS_SESSION_BUS_ADDRESS=SESSION_BUS,
-                                LANG="C.UTF-8", LC_ALL="C.UTF-8", NO_AT_BRIDGE="1", GDK_BACKEND="x11",
-                                GSETTINGS_BACKEND="memory", **host.application_environment(),
-                                **application.environment)
+        self.environment = dict(
+            os.environ,
+            DISPLAY=display.name,
+            HOME=os.path.join(work, "home"),
+            XDG_CONFIG_HOME=os.path.join(work, "config"),
+            XDG_CACHE_HOME=os.path.join(work, "cache"),
+            XDG_DATA_HOME=os.path.join(work, "data"),
+            XDG_RUNTIME_DIR=os.path.join(work, "runtime"),
+            DBUS_SESSION_BUS_ADDRESS=SESSION_BUS,
+            LANG="C.UTF-8",
+            LC_ALL="C.UTF-8",
+            NO_AT_BRIDGE="1",
+            GDK_BACKEND="x11",
+            GSETTINGS_BACKEND="memory",
+            **host.application_environment(),
+            **application.environment,
+        )
         for name in ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"):
             os.makedirs(self.environment[name], mode=0o700, exist_ok=True)
-        self.log = open(os.path.join(work, "application.log"), "ab")
+        self.log = open(os.path.join(work, "application.log"), "ab")  # noqa: SIM115 (closed by stop(), after the processes writing to it end)
         self.process = self.other = None
 
     def start(self):
         started = time.monotonic()
-        self.process = subprocess.Popen(self.application.command(self.work, self.display.name), env=self.environment,
-                                        stdout=self.log, stderr=self.log, start_new_session=True)
+        self.process = subprocess.Popen(
+            self.application.command(self.work, self.display.name),
+            env=self.environment,
+            stdout=self.log,
+            stderr=self.log,
+            start_new_session=True,
+        )
         self.window = find_window(self.display.name, self.application.window, timeout=120)
         time.sleep(self.application.settle)
         self.startup_seconds = time.monotonic() - started
-        self.other = subprocess.Popen(["/usr/bin/python3", applications.TEXT_VIEW, "gtk3", OTHER_TITLE, "1040", "640",
-                                       "220", "140"], env=self.environment, stdout=self.log, stderr=self.log,
-                                      start_new_session=True)
+        self.other = subprocess.Popen(
+            ["/usr/bin/python3", applications.TEXT_VIEW, "gtk3", OTHER_TITLE, "1040", "640", "220", "140"],
+            env=self.environment,
+            stdout=self.log,
+            stderr=self.log,
+            start_new_session=True,
+        )
         self.other_window = find_window(self.display.name, ["--name", f"^{OTHER_TITLE}$"], timeout=30)
         self.focus(self.window)
         width, height = geometry(self.display.name, self.window)
@@ -232,7 +259,7 @@ def run_application(application, frontend, prefix, daemon, all_cases, references
                 print(f"  {frontend} log: {line}", flush=True)
     except Exception as error:
         print(f"  {application.name} | {frontend}: could not run: {error} (work directory {work})", flush=True)
-        for engine in (["ours", "reference"] if references else ["ours"]):
+        for engine in ["ours", "reference"] if references else ["ours"]:
             for case in all_cases:
                 results.append(Result(application.name, frontend, engine, case, f"(not run: {error})"))
         return
@@ -269,8 +296,10 @@ def print_report(results, applications_run, timings, seconds):
     if wrong:
         print("\nwrong text (application | engine | case: keys; expected; seen):")
         for result in wrong:
-            print(f"  {result.application} | {result.engine_name} | {result.case.name}: {result.case.keys!r}; "
-                  f"expected {result.case.expected!r}; seen {result.seen!r}")
+            print(
+                f"  {result.application} | {result.engine_name} | {result.case.name}: {result.case.keys!r}; "
+                f"expected {result.case.expected!r}; seen {result.seen!r}"
+            )
     print("\nstart-up and typing time per application and host (seconds):")
     for name, frontend, startup, typing in timings:
         print(f"  {name} on {frontend}: start {startup:.1f}, typing {typing:.1f}")
@@ -283,15 +312,31 @@ def write_markdown(path, results, applications_run):
     for name, cells in summary_rows(results, applications_run):
         lines.append(f"| {name} | " + " | ".join(cells.get(engine, "-") for engine in engines) + " |")
     ours = {(r.application, r.frontend, r.case.name): r for r in results if r.ours}
-    switch = [r for r in results if not r.ours and not r.right and ours.get((r.application, r.frontend, r.case.name))
-              and ours[(r.application, r.frontend, r.case.name)].right]
-    lines += ["", "Where a reference engine is wrong and ours, through the same host, is right:", "",
-              "| Application | Reference | Case | Expected (ours) | Reference typed |", "|---|---|---|---|---|"]
-    lines += [f"| {r.application} | {r.engine_name} | {r.case.name} | `{escape(r.case.expected)}` | "
-              f"`{escape(r.seen)}` |" for r in switch]
+    switch = [
+        r
+        for r in results
+        if not r.ours
+        and not r.right
+        and ours.get((r.application, r.frontend, r.case.name))
+        and ours[(r.application, r.frontend, r.case.name)].right
+    ]
+    lines += [
+        "",
+        "Where a reference engine is wrong and ours, through the same host, is right:",
+        "",
+        "| Application | Reference | Case | Expected (ours) | Reference typed |",
+        "|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| {r.application} | {r.engine_name} | {r.case.name} | `{escape(r.case.expected)}` | `{escape(r.seen)}` |"
+        for r in switch
+    ]
     lines += ["", "Every wrong text:", "", "| Application | Engine | Case | Expected | Seen |", "|---|---|---|---|---|"]
-    lines += [f"| {r.application} | {r.engine_name} | {r.case.name} | `{escape(r.case.expected)}` | "
-              f"`{escape(r.seen)}` |" for r in results if not r.right]
+    lines += [
+        f"| {r.application} | {r.engine_name} | {r.case.name} | `{escape(r.case.expected)}` | `{escape(r.seen)}` |"
+        for r in results
+        if not r.right
+    ]
     with open(path, "w", encoding="utf-8") as file:
         file.write("\n".join(lines) + "\n")
 
@@ -308,10 +353,12 @@ def main():
     parser.add_argument("--references", action="store_true", help="also type through ibus-hangul and fcitx5-hangul")
     parser.add_argument("--markdown", help="write the table, and each wrong text, to this file as Markdown")
     parser.add_argument("--delay", type=int, default=40, help="milliseconds between keys (xdotool)")
-    parser.add_argument("--known-wrong", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                             "known-wrong.txt"),
-                        help="cases of ours known to be wrong, with why (they are reported, not failed; "
-                             "rows listed with case * are not run)")
+    parser.add_argument(
+        "--known-wrong",
+        default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "known-wrong.txt"),
+        help="cases of ours known to be wrong, with why (they are reported, not failed; "
+        "rows listed with case * are not run)",
+    )
     parser.add_argument("--all", action="store_true", help="run the rows known-wrong.txt lists with case * too")
     arguments = parser.parse_args()
     prefix = os.path.abspath(arguments.prefix)
@@ -324,15 +371,19 @@ def main():
         wanted = [name.strip().lower() for name in arguments.applications.split(",")]
         chosen = [a for a in APPLICATIONS if any(a.name.lower().startswith(name) for name in wanted)]
         if not chosen:
-            parser.error(f"no application named {arguments.applications!r}; known: "
-                         + ", ".join(a.name for a in APPLICATIONS))
+            parser.error(
+                f"no application named {arguments.applications!r}; known: " + ", ".join(a.name for a in APPLICATIONS)
+            )
     runnable, missing = [], []
     for application in chosen:
         (missing if application.missing() else runnable).append(application)
     for application in missing:
-        print(f"{'FAIL' if os.environ.get('CI') else 'skipping'} {application.name}: "
-              f"{', '.join(application.missing())} not installed (Debian: {' '.join(application.packages)}; "
-              "scripts/setup installs them)", flush=True)
+        print(
+            f"{'FAIL' if os.environ.get('CI') else 'skipping'} {application.name}: "
+            f"{', '.join(application.missing())} not installed (Debian: {' '.join(application.packages)}; "
+            "scripts/setup installs them)",
+            flush=True,
+        )
 
     known = read_known_wrong(arguments.known_wrong)
     all_cases = case_module.with_expected_texts(case_module.cases(), os.path.join(prefix, "bin", "hangul-compose"))
@@ -347,12 +398,22 @@ def main():
                 if frontend in application.frontends:
                     unmeasured = known.get((application.name, frontend, "*"))
                     if unmeasured and not arguments.all and not arguments.references:
-                        print(f"== {application.name} on {frontend}: not run ({unmeasured}; known-wrong.txt)",
-                              flush=True)
+                        print(
+                            f"== {application.name} on {frontend}: not run ({unmeasured}; known-wrong.txt)", flush=True
+                        )
                         continue
                     print(f"== {application.name} on {frontend} (at {time.monotonic() - started:.0f} s)", flush=True)
-                    run_application(application, frontend, prefix, daemon, all_cases, arguments.references,
-                                    arguments.delay, results, timings)
+                    run_application(
+                        application,
+                        frontend,
+                        prefix,
+                        daemon,
+                        all_cases,
+                        arguments.references,
+                        arguments.delay,
+                        results,
+                        timings,
+                    )
     finally:
         daemon.stop()
         shutil.rmtree(configuration, ignore_errors=True)
@@ -363,22 +424,30 @@ def main():
     ours_wrong = [result for result in results if result.ours and not result.right]
     expected_wrong = [result for result in ours_wrong if known_reason(known, result)]
     unexpected = [result for result in ours_wrong if not known_reason(known, result)]
-    now_right = [result for result in results if result.ours and result.right and
-                 known.get((result.application, result.frontend, result.case.name))]
+    now_right = [
+        result
+        for result in results
+        if result.ours and result.right and known.get((result.application, result.frontend, result.case.name))
+    ]
     if expected_wrong:
         print("\nwrong as known-wrong.txt says (not failed):")
         for result in expected_wrong:
             print(f"  {result.application} | {result.frontend} | {result.case.name}: {known_reason(known, result)}")
     for result in now_right:
-        print(f"now right, remove it from known-wrong.txt: {result.application} | {result.frontend} | "
-              f"{result.case.name}")
+        print(
+            f"now right, remove it from known-wrong.txt: {result.application} | {result.frontend} | {result.case.name}"
+        )
     for result in unexpected:
-        print(f"FAIL {result.application} | {result.engine_name} | {result.case.name}: expected "
-              f"{result.case.expected!r}, seen {result.seen!r}")
+        print(
+            f"FAIL {result.application} | {result.engine_name} | {result.case.name}: expected "
+            f"{result.case.expected!r}, seen {result.seen!r}"
+        )
     failed = len(unexpected) + (len(missing) if os.environ.get("CI") else 0)
-    print(f"{sum(r.right for r in results if r.ours)} right, {len(unexpected)} wrong through our frontends"
-          f" ({len(expected_wrong)} more wrong as known-wrong.txt lists)"
-          + (f"; {len(missing)} application(s) missing" if missing else ""))
+    print(
+        f"{sum(r.right for r in results if r.ours)} right, {len(unexpected)} wrong through our frontends"
+        f" ({len(expected_wrong)} more wrong as known-wrong.txt lists)"
+        + (f"; {len(missing)} application(s) missing" if missing else "")
+    )
     return 1 if failed else 0
 
 

@@ -9,6 +9,7 @@ given size (default 900 x 500 at 0, 0), and the view has the focus. The matrix r
 as from any application, with Ctrl+A Ctrl+C and the clipboard, so the window needs no side channel.
 The input method is whatever GTK_IM_MODULE or QT_IM_MODULE names.
 """
+
 import sys
 
 toolkit, title = sys.argv[1], sys.argv[2]

@@ -114,12 +114,11 @@ void DaemonLink::fail(Status why) {
     // deadline per try, so after a timeout every key passes through untouched for 1, 2, 4, 8, then
     // 16 s (PROTOCOL.md section 8.2).
     if (why == Status::Timeout) {
-        timeoutsInARow_ = std::min(timeoutsInARow_ + 1, 5);
-        silentUntil_ = Clock::now() + std::chrono::seconds(1 << (timeoutsInARow_ - 1));
+        reconnect_.timedOut(Clock::now());
     }
     if (!warned_) {
         warned_ = true;
-        const char *what = why == Status::Timeout ? "did not answer in time"
+        const char *what = why == Status::Timeout  ? "did not answer in time"
                            : why == Status::Broken ? "broke the connection"
                                                    : "is not reachable";
         std::fprintf(stderr, "hangul-wayland: hanguld at %s %s; keys pass through until it answers\n",
@@ -148,7 +147,8 @@ bool DaemonLink::connectAndGreet() {
         fail(status);
         return false;
     }
-    nlohmann::json hello = {{"id", nextId_}, {"method", "hello"},
+    nlohmann::json hello = {{"id", nextId_},
+                            {"method", "hello"},
                             {"params", {{"protocol", 1}, {"client", "hangul-wayland " HANGULD_VERSION}}}};
     nlohmann::json reply;
     status = exchange(hello.dump() + "\n", nextId_++, deadline, reply);
@@ -156,13 +156,14 @@ bool DaemonLink::connectAndGreet() {
         fail(status == Status::Refused ? Status::Broken : status);
         return false;
     }
+    reconnect_.answered(); // hello's result in time ends the back-off too
     fresh_ = true;
     warned_ = false;
     return true;
 }
 
 bool DaemonLink::ensureSession() {
-    if (Clock::now() < silentUntil_) {
+    if (reconnect_.isSilent(Clock::now())) {
         close();
         return false;
     }
@@ -185,7 +186,7 @@ std::optional<nlohmann::json> DaemonLink::call(const char *method, const nlohman
         fail(status);
         return std::nullopt;
     }
-    timeoutsInARow_ = 0; // one reply in time ends the back-off
+    reconnect_.answered(); // one reply in time ends the back-off
     return reply;
 }
 

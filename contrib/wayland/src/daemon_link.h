@@ -11,13 +11,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reconnectrule.h"
+
 namespace hangul_wayland {
 
 using Clock = std::chrono::steady_clock;
 
 struct DaemonSettings {
-    std::string socketPath;     ///< empty: no daemon can be found (no XDG_RUNTIME_DIR)
-    std::string daemonPath;     ///< hanguld to start when nobody listens; empty: never start one
+    std::string socketPath; ///< empty: no daemon can be found (no XDG_RUNTIME_DIR)
+    std::string daemonPath; ///< hanguld to start when nobody listens; empty: never start one
     std::chrono::milliseconds deadline{150};
 };
 
@@ -64,8 +66,7 @@ private:
     int64_t nextId_ = 1;
     std::string pending_;
     bool fresh_ = false;
-    int timeoutsInARow_ = 0;
-    Clock::time_point silentUntil_{};
+    hanguld::ReconnectRule reconnect_; // PROTOCOL.md section 8.2, one per process
     Clock::time_point nextSpawn_{};
     bool warned_ = false;
 };

@@ -49,9 +49,8 @@ const zwp_input_method_keyboard_grab_v2_listener grabListener = {
                  uint32_t size) { self(data)->onKeymap(format, fd, size); },
     .key = [](void *data, zwp_input_method_keyboard_grab_v2 *, uint32_t, uint32_t time, uint32_t key,
               uint32_t state) { self(data)->onKey(time, key, state); },
-    .modifiers = [](void *data, zwp_input_method_keyboard_grab_v2 *, uint32_t, uint32_t depressed,
-                    uint32_t latched, uint32_t locked,
-                    uint32_t group) { self(data)->onModifiers(depressed, latched, locked, group); },
+    .modifiers = [](void *data, zwp_input_method_keyboard_grab_v2 *, uint32_t, uint32_t depressed, uint32_t latched,
+                    uint32_t locked, uint32_t group) { self(data)->onModifiers(depressed, latched, locked, group); },
     .repeat_info = [](void *data, zwp_input_method_keyboard_grab_v2 *, int32_t rate,
                       int32_t delay) { self(data)->onRepeatInfo(rate, delay); },
 };
@@ -147,9 +146,7 @@ void InputMethod::onDone() {
     }
 }
 
-bool InputMethod::isPassword() const {
-    return current_.purpose == purposePassword || current_.purpose == purposePin;
-}
+bool InputMethod::isPassword() const { return current_.purpose == purposePassword || current_.purpose == purposePin; }
 
 void InputMethod::activate() {
     if (!grab_) {
@@ -222,8 +219,9 @@ void InputMethod::sendSurroundingText() {
     const size_t cursor = characterStart(text, current_.cursor);
     const size_t anchor = characterStart(text, current_.anchor);
     const size_t from = std::min(cursor, anchor), to = std::max(cursor, anchor);
-    daemon_.notify("set_surrounding_text", {{"text", std::string(tailUtf8(text.substr(0, from), 4096))},
-                                            {"selection", std::string(text.substr(from, std::min<size_t>(to - from, 4096)))}});
+    daemon_.notify("set_surrounding_text",
+                   {{"text", std::string(tailUtf8(text.substr(0, from), 4096))},
+                    {"selection", std::string(text.substr(from, std::min<size_t>(to - from, 4096)))}});
 }
 
 void InputMethod::onKeymap(uint32_t format, int fd, uint32_t size) {
@@ -383,7 +381,8 @@ void InputMethod::release(uint32_t time, uint32_t key) {
         // Every release goes to the daemon too (its table of handled keys, PROTOCOL.md 9.4), but our own
         // record decides: the application never sees half a keystroke, whatever happened in between.
         const xkb_keysym_t keysym = xkb_state_key_get_one_sym(xkbState_, key + 8);
-        daemon_.call("key", {{"keysym", keysym}, {"keycode", key + 8}, {"modifiers", x11Modifiers()}, {"release", true}});
+        daemon_.call("key",
+                     {{"keysym", keysym}, {"keycode", key + 8}, {"modifiers", x11Modifiers()}, {"release", true}});
     }
     if (!wasConsumed) {
         forward(time, key, WL_KEYBOARD_KEY_STATE_RELEASED);

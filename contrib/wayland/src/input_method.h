@@ -34,16 +34,25 @@ public:
     void setTrace(bool trace) { trace_ = trace; }
 
     // Wayland events (the listener tables in input_method.cpp call these).
-    void onActivate() { pending_ = State{}; pending_.active = true; }
+    void onActivate() {
+        pending_ = State{};
+        pending_.active = true;
+    }
     void onDeactivate() { pending_.active = false; }
     void onSurroundingText(const char *text, uint32_t cursor, uint32_t anchor);
-    void onContentType(uint32_t hint, uint32_t purpose) { (void)hint; pending_.purpose = purpose; }
+    void onContentType(uint32_t hint, uint32_t purpose) {
+        (void)hint;
+        pending_.purpose = purpose;
+    }
     void onDone();
     void onUnavailable();
     void onKeymap(uint32_t format, int fd, uint32_t size);
     void onKey(uint32_t time, uint32_t key, uint32_t state);
     void onModifiers(uint32_t depressed, uint32_t latched, uint32_t locked, uint32_t group);
-    void onRepeatInfo(int32_t rate, int32_t delay) { repeatRate_ = rate; repeatDelay_ = delay; }
+    void onRepeatInfo(int32_t rate, int32_t delay) {
+        repeatRate_ = rate;
+        repeatDelay_ = delay;
+    }
 
 private:
     struct State {
@@ -102,12 +111,12 @@ private:
     xkb_state *xkbState_ = nullptr;
     uint32_t depressed_ = 0, latched_ = 0, locked_ = 0, group_ = 0;
 
-    std::string visiblePreedit_;   ///< the daemon's preedit as shown (the user's text)
-    std::string shownCandidates_;  ///< the hanja list shown after it, as text
+    std::string visiblePreedit_;  ///< the daemon's preedit as shown (the user's text)
+    std::string shownCandidates_; ///< the hanja list shown after it, as text
     std::string sentPurpose_ = "normal";
-    std::string lastMode_;  ///< the mode of the last reply, restored in a new session after a break
-    std::set<uint32_t> consumed_;   ///< pressed keys the daemon handled: their releases are swallowed
-    std::set<uint32_t> heldInApp_;  ///< keys pressed in the application through the virtual keyboard
+    std::string lastMode_;         ///< the mode of the last reply, restored in a new session after a break
+    std::set<uint32_t> consumed_;  ///< pressed keys the daemon handled: their releases are swallowed
+    std::set<uint32_t> heldInApp_; ///< keys pressed in the application through the virtual keyboard
 
     int repeatTimer_ = -1;
     int32_t repeatRate_ = 25;

@@ -48,15 +48,16 @@ const wl_registry_listener registryListener = {
 };
 
 void usage(FILE *to) {
-    std::fprintf(to, "usage: hangul-wayland [--socket PATH] [--daemon PATH|--no-start] [--deadline-ms N] [--trace]\n"
-                     "  Korean input for Wayland compositors with input-method-v2 (sway, Hyprland, river),\n"
-                     "  composed by hanguld. Run it from the compositor's config; see contrib/wayland/README.md.\n"
-                     "  --socket PATH     hanguld's socket (default $HANGULD_SOCKET, else\n"
-                     "                    $XDG_RUNTIME_DIR/hangul/hanguld.sock)\n"
-                     "  --daemon PATH     hanguld to start when nothing listens (default %s)\n"
-                     "  --no-start        never start hanguld\n"
-                     "  --deadline-ms N   how long a key waits for hanguld before it passes through (default 150)\n"
-                     "  --trace           say on standard error when a field gains or loses the input method\n",
+    std::fprintf(to,
+                 "usage: hangul-wayland [--socket PATH] [--daemon PATH|--no-start] [--deadline-ms N] [--trace]\n"
+                 "  Korean input for Wayland compositors with input-method-v2 (sway, Hyprland, river),\n"
+                 "  composed by hanguld. Run it from the compositor's config; see contrib/wayland/README.md.\n"
+                 "  --socket PATH     hanguld's socket (default $HANGULD_SOCKET, else\n"
+                 "                    $XDG_RUNTIME_DIR/hangul/hanguld.sock)\n"
+                 "  --daemon PATH     hanguld to start when nothing listens (default %s)\n"
+                 "  --no-start        never start hanguld\n"
+                 "  --deadline-ms N   how long a key waits for hanguld before it passes through (default 150)\n"
+                 "  --trace           say on standard error when a field gains or loses the input method\n",
                  HANGULD_EXECUTABLE);
 }
 
@@ -113,7 +114,9 @@ int main(int argc, char **argv) {
                      "hangul-wayland: this compositor lacks %s; it needs zwp_input_method_manager_v2 and "
                      "zwp_virtual_keyboard_manager_v1 (sway, Hyprland, river, labwc, Wayfire have them; GNOME "
                      "and KDE reach hanguld through IBus or fcitx5 instead)\n",
-                     !globals.seat ? "a seat" : !globals.inputMethods ? "input-method-v2" : "virtual-keyboard-v1");
+                     !globals.seat           ? "a seat"
+                     : !globals.inputMethods ? "input-method-v2"
+                                             : "virtual-keyboard-v1");
         return 1;
     }
 
@@ -128,7 +131,8 @@ int main(int argc, char **argv) {
     std::signal(SIGPIPE, SIG_IGN);
 
     DaemonLink daemon(settings);
-    auto inputMethod = std::make_unique<InputMethod>(display, globals.seat, globals.inputMethods, globals.keyboards, daemon);
+    auto inputMethod =
+        std::make_unique<InputMethod>(display, globals.seat, globals.inputMethods, globals.keyboards, daemon);
     inputMethod->setTrace(trace);
     wl_display_roundtrip(display);
 
@@ -138,7 +142,8 @@ int main(int argc, char **argv) {
             wl_display_dispatch_pending(display);
         }
         wl_display_flush(display);
-        pollfd fds[3] = {{wl_display_get_fd(display), POLLIN, 0}, {inputMethod->repeatTimer(), POLLIN, 0}, {signalFd, POLLIN, 0}};
+        pollfd fds[3] = {
+            {wl_display_get_fd(display), POLLIN, 0}, {inputMethod->repeatTimer(), POLLIN, 0}, {signalFd, POLLIN, 0}};
         int ready = poll(fds, 3, -1);
         if (ready < 0 && errno != EINTR) {
             wl_display_cancel_read(display);

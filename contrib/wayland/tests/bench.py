@@ -10,9 +10,9 @@ Keys: ㄱ ㅏ ㄱ, then ㅏ ㄱ repeated; each ㅏ takes the ㄱ from 각 and co
 (CLOCK_MONOTONIC, from writing the key to the keyboard until the GTK window's buffer changes). Prints
 markdown rows for scripts/bench.
 """
+
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -73,8 +73,10 @@ def measure(sway, keyboard, work, name, count, ready_check):
 
 def row(figure, ours, reference, target):
     ratio = ours / reference
-    return (f"| {figure} | {ours * 1e6:.0f} µs | fcitx5-hangul {reference * 1e6:.0f} µs | {ratio:.2f}× "
-            f"| ≤ {target:.2f}× | {'pass' if ratio <= target else 'short'} |")
+    return (
+        f"| {figure} | {ours * 1e6:.0f} µs | fcitx5-hangul {reference * 1e6:.0f} µs | {ratio:.2f}× "
+        f"| ≤ {target:.2f}× | {'pass' if ratio <= target else 'short'} |"
+    )
 
 
 def main():
@@ -96,6 +98,7 @@ def main():
     # Rounds alternate between the two, so both share the shared machine's moods.
     rounds = 1 if quick else 3
     from fcitx5_dbus import Fcitx  # needs a session bus
+
     try:
         for round_number in range(rounds):
             method = harness.InputMethod(sway, daemon.environment(), "--no-start")
@@ -112,6 +115,7 @@ def main():
             time.sleep(0.5)
             environment = {"WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": sway.runtime}
             with Fcitx(["hangul"], ["hangul", "wayland", "waylandim"], environment) as fcitx:
+
                 def fcitx_ready():
                     keyboard.tap(harness.KEY_SHIFT_L, pace=1)
                     time.sleep(1.0)
@@ -119,21 +123,35 @@ def main():
                     time.sleep(0.3)
                     current = fcitx.current_input_method()
                     if current != "hangul":
-                        raise RuntimeError(f"fcitx5's Wayland context uses {current!r}, not hangul; "
-                                           f"log: {fcitx.log_path}")
+                        raise RuntimeError(
+                            f"fcitx5's Wayland context uses {current!r}, not hangul; log: {fcitx.log_path}"
+                        )
 
-                results["fcitx5"] += measure(sway, keyboard, work, f"fcitx5-{round_number}", count // rounds,
-                                             fcitx_ready)
+                results["fcitx5"] += measure(
+                    sway, keyboard, work, f"fcitx5-{round_number}", count // rounds, fcitx_ready
+                )
             time.sleep(0.5)
     finally:
         keyboard.stop()
         daemon.stop()
         sway.stop()
     ours, reference = results["ours"], results["fcitx5"]
-    print(row("Wayland (sway): key press → commit in a GTK 4 window, p50", statistics.median(ours),
-              statistics.median(reference), 1.0))
-    print(row("Wayland (sway): key press → commit in a GTK 4 window, p99", percentile(ours, 0.99),
-              percentile(reference, 0.99), 1.0))
+    print(
+        row(
+            "Wayland (sway): key press → commit in a GTK 4 window, p50",
+            statistics.median(ours),
+            statistics.median(reference),
+            1.0,
+        )
+    )
+    print(
+        row(
+            "Wayland (sway): key press → commit in a GTK 4 window, p99",
+            percentile(ours, 0.99),
+            percentile(reference, 0.99),
+            1.0,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ Writes `ready` to OUTPUT_FILE.ready once shown. GTK 4 applies every commit the i
 foot drops a commit whose text-input serial lags behind its own (a race with its cursor updates when
 keys come faster than frames), so the corpus is typed here.
 """
+
 import os
 import sys
 import time

@@ -81,7 +81,8 @@ int main() {
             const bool press = command[0] == 'p';
             zwp_virtual_keyboard_v1_key(keyboard, now(), static_cast<uint32_t>(value),
                                         press ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED);
-            if (xkb_state_update_key(state, static_cast<xkb_keycode_t>(value + 8), press ? XKB_KEY_DOWN : XKB_KEY_UP) != 0) {
+            if (xkb_state_update_key(state, static_cast<xkb_keycode_t>(value + 8), press ? XKB_KEY_DOWN : XKB_KEY_UP) !=
+                0) {
                 zwp_virtual_keyboard_v1_modifiers(keyboard, xkb_state_serialize_mods(state, XKB_STATE_MODS_DEPRESSED),
                                                   xkb_state_serialize_mods(state, XKB_STATE_MODS_LATCHED),
                                                   xkb_state_serialize_mods(state, XKB_STATE_MODS_LOCKED),

@@ -5,7 +5,6 @@ appends every byte the terminal delivers to FILE as it arrives, so a test sees t
 
 import os
 import sys
-import termios
 import tty
 
 path = sys.argv[1]

@@ -11,6 +11,7 @@ recorder.py (every byte the application receives, in order) and a GTK 4 entry (t
 
 Prints one line per test and a closing "N passed, N failed"; exits 1 on any failure.
 """
+
 import glob
 import os
 import pwd
@@ -75,8 +76,12 @@ class Sway:
             file.write("xwayland disable\ninput type:keyboard {\n  repeat_delay 300\n  repeat_rate 20\n}\n")
         os.chmod(config, 0o644)
         environment = {
-            "PATH": "/usr/bin:/bin", "HOME": work, "XDG_RUNTIME_DIR": self.runtime,
-            "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
+            "PATH": "/usr/bin:/bin",
+            "HOME": work,
+            "XDG_RUNTIME_DIR": self.runtime,
+            "WLR_BACKENDS": "headless",
+            "WLR_LIBINPUT_NO_DEVICES": "1",
+            "WLR_RENDERER": "pixman",
             "WLR_HEADLESS_OUTPUTS": "1",
         }
         command = ["sway", "-c", config]
@@ -88,7 +93,9 @@ class Sway:
         self.log = open(os.path.join(work, "sway.log"), "wb")
         self.process = subprocess.Popen(command, env=environment, stdout=self.log, stderr=self.log, cwd=work)
         socket_path = os.path.join(self.runtime, "wayland-1")
-        if not wait_for(lambda: os.path.exists(socket_path) and glob.glob(os.path.join(self.runtime, "sway-ipc.*")), 15):
+        if not wait_for(
+            lambda: os.path.exists(socket_path) and glob.glob(os.path.join(self.runtime, "sway-ipc.*")), 15
+        ):
             raise RuntimeError(f"sway did not start; its log: {self.log.name}")
         self.ipc = glob.glob(os.path.join(self.runtime, "sway-ipc.*"))[0]
 
@@ -115,7 +122,10 @@ class InputMethod:
         environment = dict(sway.environment(), HANGULD_SOCKET=daemon_environment["HANGULD_SOCKET"])
         self.process = subprocess.Popen(
             [os.path.join(BUILD, "hangul-wayland"), "--trace", "--deadline-ms", str(DEADLINE_MS), *arguments],
-            env=environment, stderr=subprocess.PIPE, text=True)
+            env=environment,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self.lines = queue.Queue()
         self.log = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -149,8 +159,13 @@ class Keyboard:
     """hangul-wayland-keys: a virtual keyboard with a US keymap, driven line by line."""
 
     def __init__(self, sway):
-        self.process = subprocess.Popen([os.path.join(BUILD, "hangul-wayland-keys")], env=sway.environment(),
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(
+            [os.path.join(BUILD, "hangul-wayland-keys")],
+            env=sway.environment(),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
 
     def send(self, commands):
         self.process.stdin.write("".join(line + "\n" for line in commands))
@@ -199,7 +214,10 @@ class Terminal:
         self.path = os.path.join(work, name + ".out")
         self.process = subprocess.Popen(
             ["foot", "--title", name, PYTHON, os.path.join(HERE, "recorder.py"), self.path],
-            env=sway.environment(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            env=sway.environment(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         if not wait_for(lambda: os.path.exists(self.path + ".ready"), 15):
             raise RuntimeError(f"foot ({name}) did not start its recorder")
 
@@ -234,10 +252,15 @@ def type_line(keyboard, terminal, keys, timeout=10):
 
 
 def gtk4_window(sway, kind, output):
-    environment = dict(sway.environment(), GDK_BACKEND="wayland", GSK_RENDERER="cairo", GTK_A11Y="none",
-                       NO_AT_BRIDGE="1")
-    window = subprocess.Popen([PYTHON, os.path.join(HERE, "gtk4_entry.py"), kind, output], env=environment,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    environment = dict(
+        sway.environment(), GDK_BACKEND="wayland", GSK_RENDERER="cairo", GTK_A11Y="none", NO_AT_BRIDGE="1"
+    )
+    window = subprocess.Popen(
+        [PYTHON, os.path.join(HERE, "gtk4_entry.py"), kind, output],
+        env=environment,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return window, wait_for(lambda: os.path.exists(output + ".ready"), 20)
 
 
@@ -286,9 +309,11 @@ def test_corpus(sway, keyboard, method, work):
     wrong = [(index, want, got) for index, (want, got) in enumerate(zip(expected, typed)) if want != got]
     keys = sum(len(line) + 1 for line in lines)
     print(f"     corpus: {len(lines)} lines, {keys} keys in {elapsed:.1f} s into a GTK 4 text view")
-    check("the corpus types what hangul-compose types, line for line (GTK 4)",
-          ready and activated and len(typed) >= len(lines) and not wrong,
-          f"{len(wrong)} lines differ, first {wrong[:1]}" if wrong else f"{len(typed)} of {len(lines)} lines arrived")
+    check(
+        "the corpus types what hangul-compose types, line for line (GTK 4)",
+        ready and activated and len(typed) >= len(lines) and not wrong,
+        f"{len(wrong)} lines differ, first {wrong[:1]}" if wrong else f"{len(typed)} of {len(lines)} lines arrived",
+    )
 
 
 def test_shortcut(keyboard, terminal):
@@ -298,8 +323,9 @@ def test_shortcut(keyboard, terminal):
     keyboard.tap(KEY_RETURN)
     terminal.wait_text(lambda text: text.count("\r") > before)
     got = terminal.text().split("\r")[before]
-    check("Control+C mid-syllable commits the syllable, then the application gets Control+C",
-          got == "하\x03", repr(got))
+    check(
+        "Control+C mid-syllable commits the syllable, then the application gets Control+C", got == "하\x03", repr(got)
+    )
 
 
 KEY_F9 = 67  # a default hanja key
@@ -340,8 +366,11 @@ def test_hanja_surrounding(sway, keyboard, method, work):
         wait_for(lambda: os.path.exists(output), 10)
     finally:
         close_window(window, method)
-    check("the hanja key after committed text converts the word before the cursor (GTK 4's surrounding text)",
-          ready and is_hanja(got), f"window ready {bool(ready)}, text {got!r}")
+    check(
+        "the hanja key after committed text converts the word before the cursor (GTK 4's surrounding text)",
+        ready and is_hanja(got),
+        f"window ready {bool(ready)}, text {got!r}",
+    )
 
 
 def test_repeat(keyboard, terminal):
@@ -350,8 +379,7 @@ def test_repeat(keyboard, terminal):
     keyboard.tap(KEY_RETURN)
     terminal.wait_text(lambda text: text.count("\r") > before)
     got = terminal.text().split("\r")[before]
-    check("a held key repeats as the composed jamo, never as Latin",
-          len(got) >= 5 and set(got) == {"ㄱ"}, repr(got))
+    check("a held key repeats as the composed jamo, never as Latin", len(got) >= 5 and set(got) == {"ㄱ"}, repr(got))
 
 
 def test_backspace_repeat(keyboard, terminal):
@@ -363,8 +391,11 @@ def test_backspace_repeat(keyboard, terminal):
     keyboard.tap(KEY_RETURN)
     terminal.wait_text(lambda text: text.count("\r") > before)
     got = terminal.text().split("\r")[before]
-    check("held BackSpace takes the syllable apart, then deletes in the application",
-          got.startswith("가") and got.endswith("\x7f아") and "ㄴ" not in got and "r" not in got, repr(got))
+    check(
+        "held BackSpace takes the syllable apart, then deletes in the application",
+        got.startswith("가") and got.endswith("\x7f아") and "ㄴ" not in got and "r" not in got,
+        repr(got),
+    )
 
 
 def focus(sway, method, direction):
@@ -387,8 +418,11 @@ def test_mode_restored(keyboard, terminal, daemon):
     latin = type_line(keyboard, terminal, "gk")
     keyboard.send(shift_space)  # A → 한
     hangul = type_line(keyboard, terminal, "gk")
-    check("after the daemon restarts, the new session keeps the mode the user had chosen",
-          latin == "gk" and hangul == "하", f"{latin!r} then {hangul!r}")
+    check(
+        "after the daemon restarts, the new session keeps the mode the user had chosen",
+        latin == "gk" and hangul == "하",
+        f"{latin!r} then {hangul!r}",
+    )
 
 
 def test_focus(sway, keyboard, method, left, right):
@@ -406,18 +440,23 @@ def test_focus(sway, keyboard, method, left, right):
     keyboard.tap(KEY_RETURN)
     right.wait_text(lambda text: text.endswith("\r") and len(text) > len(before_right.decode()))
     time.sleep(0.2)
-    left_new = left.raw()[len(before_left):].decode("utf-8", errors="replace")
-    right_new = right.raw()[len(before_right):].decode("utf-8", errors="replace")
+    left_new = left.raw()[len(before_left) :].decode("utf-8", errors="replace")
+    right_new = right.raw()[len(before_right) :].decode("utf-8", errors="replace")
     # sway 1.7 passes an input method's commit to the text input that has the focus *now*
     # (handle_im_commit in sway/input/text_input.c), and foot drops its preedit on leave, so the
     # syllable we commit on deactivate lands in the newly focused window when that one speaks
     # text-input-v3 (README, "Known limits"). What we can hold to: it is never lost and never doubled.
     print(f"     focus moved mid-syllable: left window got {left_new!r}, right window {right_new!r}")
-    check("focus moved mid-syllable: the syllable is kept exactly once, and typing goes on in the new window",
-          (left_new + right_new).count("하") == 1 and right_new.endswith("아\r") and "\x00" not in right_new,
-          f"left {left_new!r}, right {right_new!r}")
-    check("focus moved with a key down: the input method released it in the application",
-          deactivated == "trace: deactivate released=1", repr(deactivated))
+    check(
+        "focus moved mid-syllable: the syllable is kept exactly once, and typing goes on in the new window",
+        (left_new + right_new).count("하") == 1 and right_new.endswith("아\r") and "\x00" not in right_new,
+        f"left {left_new!r}, right {right_new!r}",
+    )
+    check(
+        "focus moved with a key down: the input method released it in the application",
+        deactivated == "trace: deactivate released=1",
+        repr(deactivated),
+    )
 
 
 def test_password(sway, keyboard, method, work):
@@ -431,9 +470,11 @@ def test_password(sway, keyboard, method, work):
         keyboard.tap(KEY_RETURN)
         wait_for(lambda: os.path.exists(output), 10)
         text = open(output, encoding="utf-8").read() if os.path.exists(output) else None
-        check("a password field composes nothing: the keys arrive as typed",
-              ready and activated == "trace: activate purpose=8" and text == "gksrmf",
-              f"window ready {bool(ready)}, {activated!r}, text {text!r}")
+        check(
+            "a password field composes nothing: the keys arrive as typed",
+            ready and activated == "trace: activate purpose=8" and text == "gksrmf",
+            f"window ready {bool(ready)}, {activated!r}, text {text!r}",
+        )
     finally:
         close_window(window, method)
 
@@ -454,8 +495,11 @@ def test_daemon_faults(keyboard, terminal, daemon):
     keyboard.tap(KEY_RETURN)
     terminal.wait_text(lambda text: text.count("\r") > before)
     got_killed = terminal.text().split("\r")[before]
-    check("daemon killed mid-word: the syllable on screen is kept, the key passes, the restarted daemon composes",
-          got_killed == "하s아", repr(got_killed))
+    check(
+        "daemon killed mid-word: the syllable on screen is kept, the key passes, the restarted daemon composes",
+        got_killed == "하s아",
+        repr(got_killed),
+    )
 
     # Stalled mid-word: the key waits one deadline at most, then passes; then keys pass at once (1 s back-off).
     keyboard.type("gk")
@@ -476,12 +520,16 @@ def test_daemon_faults(keyboard, terminal, daemon):
     keyboard.type("dk")
     keyboard.tap(KEY_RETURN)
     terminal.wait_text(lambda text: text.count("\r") > before_text.count("\r"))
-    got = terminal.text()[len(before_text):].split("\r")[0]
-    print(f"     stalled daemon: first key waited {waited * 1000:.0f} ms (deadline {DEADLINE_MS} ms), "
-          f"the next {waited_next * 1000:.0f} ms")
-    check("daemon stalled mid-word: the syllable is kept, keys pass after one deadline, then at once",
-          got == "하sd아" and waited < (DEADLINE_MS + 250) / 1000 and waited_next < 0.1,
-          f"{got!r}, waits {waited:.3f} s and {waited_next:.3f} s")
+    got = terminal.text()[len(before_text) :].split("\r")[0]
+    print(
+        f"     stalled daemon: first key waited {waited * 1000:.0f} ms (deadline {DEADLINE_MS} ms), "
+        f"the next {waited_next * 1000:.0f} ms"
+    )
+    check(
+        "daemon stalled mid-word: the syllable is kept, keys pass after one deadline, then at once",
+        got == "하sd아" and waited < (DEADLINE_MS + 250) / 1000 and waited_next < 0.1,
+        f"{got!r}, waits {waited:.3f} s and {waited_next:.3f} s",
+    )
 
 
 def spawned_daemons(socket_path):
@@ -507,7 +555,9 @@ def test_autostart(sway, keyboard, method, terminal, work):
     os.mkdir(runtime, 0o700)
     socket_path = os.path.join(runtime, "hangul", "hanguld.sock")
     method.stop()
-    replacement = InputMethod(sway, {"HANGULD_SOCKET": socket_path}, "--daemon", hangul_testing.binary("hanguld", "HANGULD"))
+    replacement = InputMethod(
+        sway, {"HANGULD_SOCKET": socket_path}, "--daemon", hangul_testing.binary("hanguld", "HANGULD")
+    )
     try:
         keyboard.tap(KEY_SHIFT_L)
         activated = replacement.wait("trace: activate", 5) and replacement.wait("trace: keymap", 5)
@@ -520,9 +570,11 @@ def test_autostart(sway, keyboard, method, terminal, work):
         terminal.wait_text(lambda text: text.count("\r") > before)
         got = terminal.text().split("\r")[before]
         daemons = spawned_daemons(socket_path)
-        check("with no daemon listening, hangul-wayland starts the installed hanguld and composes with it",
-              activated and listening and got == "하" and len(daemons) == 1,
-              f"activated {bool(activated)}, socket {bool(listening)}, typed {got!r}, daemons {daemons}")
+        check(
+            "with no daemon listening, hangul-wayland starts the installed hanguld and composes with it",
+            activated and listening and got == "하" and len(daemons) == 1,
+            f"activated {bool(activated)}, socket {bool(listening)}, typed {got!r}, daemons {daemons}",
+        )
     finally:
         for pid in spawned_daemons(socket_path):
             os.kill(pid, 15)
@@ -534,8 +586,9 @@ def main():
         try:
             pwd.getpwnam(TEST_USER)
         except KeyError:
-            subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", TEST_USER],
-                           check=True)
+            subprocess.run(
+                ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", TEST_USER], check=True
+            )
     work = tempfile.mkdtemp(prefix="hangul-wayland-test-")
     os.chmod(work, 0o755)
     os.environ["XDG_CONFIG_HOME"] = os.path.join(work, "config")  # no settings file: the defaults
@@ -557,8 +610,11 @@ def main():
         keyboard.tap(KEY_SHIFT_L)
         activated = method.wait("trace: activate", 10)
         method.wait("trace: keymap", 5)
-        check("the input method activates in a foot window (text-input-v3), content type terminal",
-              activated == "trace: activate purpose=13", repr(activated))
+        check(
+            "the input method activates in a foot window (text-input-v3), content type terminal",
+            activated == "trace: activate purpose=13",
+            repr(activated),
+        )
         # HANGUL_WAYLAND_TESTS=focus,password (say) runs only those, for working on one.
         only = set(filter(None, os.environ.get("HANGUL_WAYLAND_TESTS", "").split(",")))
         wanted = lambda name: not only or name in only  # noqa: E731

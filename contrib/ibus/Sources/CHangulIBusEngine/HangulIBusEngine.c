@@ -9,9 +9,9 @@ typedef struct {
     gchar *client_name;
     /* The object path of the input context served now (focus_in_id), owned; NULL when not given. */
     gchar *context_path;
-    IBusProperty *mode;     /* owned; NULL until the first focus in */
-    IBusPropList *props;    /* owned; holds `mode` */
-    IBusLookupTable *page;  /* owned; the candidate page being built, NULL otherwise */
+    IBusProperty *mode;    /* owned; NULL until the first focus in */
+    IBusPropList *props;   /* owned; holds `mode` */
+    IBusLookupTable *page; /* owned; the candidate page being built, NULL otherwise */
 } HangulIBusEngine;
 
 typedef struct {
@@ -58,11 +58,11 @@ static gboolean process_key_event(IBusEngine *engine, guint keyval, guint keycod
                                                   : FALSE;
 }
 
-#define FORWARD(name)                                                                      \
-    static void name(IBusEngine *engine) {                                                 \
-        void *context = SELF(engine)->context;                                             \
-        if (context && callbacks.name) callbacks.name(context);                            \
-        IBUS_ENGINE_CLASS(hangul_ibus_engine_parent_class)->name(engine);                  \
+#define FORWARD(name)                                                     \
+    static void name(IBusEngine *engine) {                                \
+        void *context = SELF(engine)->context;                            \
+        if (context && callbacks.name) callbacks.name(context);           \
+        IBUS_ENGINE_CLASS(hangul_ibus_engine_parent_class)->name(engine); \
     }
 FORWARD(focus_in)
 FORWARD(focus_out)
@@ -70,10 +70,10 @@ FORWARD(reset)
 FORWARD(enable)
 FORWARD(disable)
 
-#define FORWARD_ONLY(name)                                                                 \
-    static void name(IBusEngine *engine) {                                                 \
-        void *context = SELF(engine)->context;                                             \
-        if (context && callbacks.name) callbacks.name(context);                            \
+#define FORWARD_ONLY(name)                                      \
+    static void name(IBusEngine *engine) {                      \
+        void *context = SELF(engine)->context;                  \
+        if (context && callbacks.name) callbacks.name(context); \
     }
 FORWARD_ONLY(page_up)
 FORWARD_ONLY(page_down)
@@ -93,7 +93,10 @@ static void focus_in_id(IBusEngine *engine, const gchar *object_path, const gcha
     focus_in(engine);
 }
 
-static void focus_out_id(IBusEngine *engine, const gchar *object_path) { focus_out(engine); }
+static void focus_out_id(IBusEngine *engine, const gchar *object_path) {
+    (void)object_path; /* which context loses focus: the engine has one */
+    focus_out(engine);
+}
 #endif
 
 static void candidate_clicked(IBusEngine *engine, guint index, guint button, guint state) {
@@ -158,10 +161,11 @@ guint hangul_ibus_engine_client_capabilities(IBusEngine *engine) { return engine
 void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit) {
     IBusText *text = ibus_text_new_from_string(utf8);
     guint length = ibus_text_get_length(text);
-    if (length > 0) ibus_text_append_attribute(text, IBUS_ATTR_TYPE_UNDERLINE, IBUS_ATTR_UNDERLINE_SINGLE, 0, length);
-    ibus_engine_update_preedit_text_with_mode(
-        engine, text, length, length > 0,
-        client_commits_preedit ? IBUS_ENGINE_PREEDIT_CLEAR : IBUS_ENGINE_PREEDIT_COMMIT);
+    if (length > 0)
+        ibus_text_append_attribute(text, IBUS_ATTR_TYPE_UNDERLINE, IBUS_ATTR_UNDERLINE_SINGLE, 0, (gint)length);
+    ibus_engine_update_preedit_text_with_mode(engine, text, length, length > 0,
+                                              client_commits_preedit ? IBUS_ENGINE_PREEDIT_CLEAR
+                                                                     : IBUS_ENGINE_PREEDIT_COMMIT);
 }
 
 /* Engines made with has-focus-id, so that focus_in_id learns the client's name. Another name is left
@@ -182,8 +186,8 @@ static IBusEngine *create_engine(IBusFactory *factory, const gchar *name, gpoint
 
 void hangul_ibus_engine_add_to_factory(IBusFactory *factory, const gchar *name) {
     ibus_factory_add_engine(factory, name, hangul_ibus_engine_get_type());
-    g_signal_connect_data(factory, "create-engine", G_CALLBACK(create_engine), g_strdup(name),
-                          (GClosureNotify)g_free, 0);
+    g_signal_connect_data(factory, "create-engine", G_CALLBACK(create_engine), g_strdup(name), (GClosureNotify)g_free,
+                          0);
 }
 
 void hangul_ibus_engine_candidates_begin(IBusEngine *engine) {
@@ -207,7 +211,8 @@ void hangul_ibus_engine_candidates_append(IBusEngine *engine, const char *value,
         text = ibus_text_new_from_string(joined);
         g_free(joined);
         guint start = (guint)g_utf8_strlen(value, -1) + 1;
-        ibus_text_append_attribute(text, IBUS_ATTR_TYPE_FOREGROUND, 0x808080, start, ibus_text_get_length(text));
+        ibus_text_append_attribute(text, IBUS_ATTR_TYPE_FOREGROUND, 0x808080, (gint)start,
+                                   (gint)ibus_text_get_length(text));
     } else {
         text = ibus_text_new_from_string(value);
     }
@@ -261,9 +266,9 @@ static void set_mode_label(IBusProperty *property, gboolean hangul) {
 void hangul_ibus_engine_register_mode(IBusEngine *engine, gboolean hangul) {
     HangulIBusEngine *self = SELF(engine);
     if (!self->mode) {
-        self->mode = g_object_ref_sink(ibus_property_new(
-            "InputMode", PROP_TYPE_NORMAL, ibus_text_new_from_string("한"), NULL,
-            ibus_text_new_from_string("Hangul mode"), TRUE, TRUE, PROP_STATE_UNCHECKED, NULL));
+        self->mode = g_object_ref_sink(ibus_property_new("InputMode", PROP_TYPE_NORMAL, ibus_text_new_from_string("한"),
+                                                         NULL, ibus_text_new_from_string("Hangul mode"), TRUE, TRUE,
+                                                         PROP_STATE_UNCHECKED, NULL));
         self->props = g_object_ref_sink(ibus_prop_list_new());
         ibus_prop_list_append(self->props, self->mode);
     }

@@ -102,6 +102,17 @@ final class DaemonLink {
         _ = perform(.cancel)
     }
 
+    /// Tells the daemon the field gained or lost the focus (PROTOCOL.md section 6.17), so that
+    /// `hangulctl mode` reaches it and `mode-scope` can keep a mode per application or field. Only
+    /// to a daemon that lists `set_focus` (an older one would refuse it, and a refusal drops the
+    /// link); nil when not sent.
+    func setFocus(_ focused: Bool, application: String, field: String) -> KeyReply? {
+        guard let client = currentClient(), client.hello.methods.contains(.setFocus) else { return nil }
+        let bounded = { (name: String) in name.utf8.count <= FocusChange.maxBytes ? name : "" }
+        return perform(
+            .setFocus(FocusChange(focused: focused, application: bounded(application), field: bounded(field))))
+    }
+
     /// Commits the preedit (engine switch).
     func reset() -> KeyReply? {
         guard client != nil else { return nil }
@@ -168,7 +179,7 @@ final class DaemonLink {
                 // Its `hello` (and what was restored) came in time: a result ends the back-off.
                 Self.reconnectRule.withLock { $0.answered() }
                 client = fresh
-                hanjaKeys = fresh.hello.options.hanjaKeys
+                hanjaKeys = fresh.hello.options.keys(.hanjaKeys)
                 return fresh
             }
             hasFailed = true

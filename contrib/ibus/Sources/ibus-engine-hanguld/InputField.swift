@@ -79,6 +79,13 @@ final class InputField {
 
     func focusIn() {
         learnClient()
+        // The mode `mode-scope` keeps for this field (nothing is composed at focus in).
+        if let reply = link.setFocus(
+            true, application: hangul_ibus_engine_client_name(engine).map { String(cString: $0) } ?? "",
+            field: contextPath() ?? "")
+        {
+            perform(contract.apply(reply))
+        }
         hangul_ibus_engine_register_mode(engine, contract.isHangul ? 1 : 0)
         requireSurroundingText()
         if let path = contextPath(), let index = heldPreedits.firstIndex(where: { $0.path == path }) {
@@ -103,6 +110,7 @@ final class InputField {
             heldPreedits.append((path, contract.shownPreedit))
         }
         link.cancel()
+        _ = link.setFocus(false, application: "", field: "")
         contract.forgetPreedit()
         perform(contract.hideCandidates())
     }

@@ -24,6 +24,6 @@ struct StateReply: ReceivableResult {
                 handled: false, commit: state.commit, preedit: state.preedit, mode: state.mode,
                 deleteBefore: state.deleteBefore, candidates: state.candidates)
         }
-        hanjaKeys = result["options"] == nil ? nil : try OptionsResult(parsing: result).options.hanjaKeys
+        hanjaKeys = result["options"] == nil ? nil : try OptionsResult(parsing: result).options.keys(.hanjaKeys)
     }
 }

@@ -33,7 +33,7 @@ typedef struct {
 } HangulIBusEngineCallbacks;
 
 /* Installs the callbacks; call once, before the factory creates any engine. */
-void hangul_ibus_engine_install(const HangulIBusEngineCallbacks *callbacks);
+void hangul_ibus_engine_install(const HangulIBusEngineCallbacks *installed);
 
 /* The engine's GType. */
 GType hangul_ibus_engine_get_type(void);

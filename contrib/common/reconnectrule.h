@@ -1,7 +1,9 @@
-// PROTOCOL.md section 8.2's reconnect rule, the same in every frontend (the IBus engine's
-// ReconnectRule.swift, the Wayland client's C): after a reply misses the deadline, every input
-// context passes keys through without asking the daemon for 1 s, then 2, 4, 8 and 16 s after further
-// timeouts in a row; one result in time ends the back-off. One per addon, shared by every context.
+// PROTOCOL.md section 8.2's reconnect rule, the same in every frontend: this class for the C++ ones
+// (the fcitx5 addon and hangul-wayland, tested from contrib/testing/frontend-contract-cases.json by
+// the addon's contract_tests), ReconnectRule.swift for the IBus engine. After a reply misses the
+// deadline, every input context passes keys through without asking the daemon for 1 s, then 2, 4, 8
+// and 16 s after further timeouts in a row; one result in time ends the back-off. One per process,
+// shared by every context.
 #pragma once
 
 #include <chrono>

@@ -1,0 +1,255 @@
+/// A table's index laid out in one block of memory, the same on the heap and in a cache file.
+///
+/// A table is four arrays (see ``HanjaTable/Storage``); an image puts them after a header, each at
+/// an offset that is a multiple of eight, so a cache file mapped read-only (page-aligned) is read in
+/// place, with no parsing and no copy. In native byte order, 64-bit words:
+///
+/// | offset | contents |
+/// | --- | --- |
+/// | 0 | header, 16 words: magic, format version, total length, checksum, the source file's identity (size, modification time in seconds and nanoseconds, device, inode), the source path's length, the byte, entry and key counts, the longest key, the bucket slots, the entry stride |
+/// | 128 | the source path |
+/// | … | key records, three words per key and a sentinel |
+/// | … | bucket starts, 32-bit |
+/// | … | entries, 12 bytes each |
+/// | … | the dictionary file's bytes, padded to eight |
+///
+/// Each array starts on a 64-byte boundary (a cache line).
+///
+/// The checksum covers everything after it (from byte 32 to the end). ``validated(_:expecting:)``
+/// is what stands between a file on disk and a lookup: a short, truncated, foreign, stale or
+/// corrupt file is refused (and rebuilt by the cache), and an image that passes has every record
+/// checked to point inside it, so no lookup reads out of bounds whatever the file held.
+enum HanjaIndexImage {
+    /// `HNJAIDX1` as a little-endian word: what every image starts with.
+    static let magic: UInt64 = 0x3158_4449_414A_4E48
+    /// Changed whenever the layout or the meaning of a field changes, so old cache files are rebuilt.
+    static let formatVersion: UInt64 = 2
+    static let headerWords = 16
+    static let headerSize = headerWords * 8
+    /// Where the checksummed part starts: after the magic, version, length and checksum words.
+    static let checksummedFrom = 32
+    static let entryStride = 12
+
+    /// The source file an image was built from, as `stat(2)` saw it before its bytes were read: an
+    /// image is used only for the same path, size, modification time, device and inode.
+    struct SourceIdentity: Equatable, Sendable {
+        var path: String
+        var size: UInt64
+        var modificationSeconds: Int64
+        var modificationNanoseconds: Int64
+        var device: UInt64
+        var inode: UInt64
+
+        /// The identity of a table parsed from memory, never cached.
+        static let none = SourceIdentity(
+            path: "", size: 0, modificationSeconds: 0, modificationNanoseconds: 0, device: 0, inode: 0)
+    }
+
+    /// Where each part starts, from the counts; all offsets are multiples of eight.
+    struct Layout: Equatable {
+        var path: Int
+        var keys: Int
+        var buckets: Int
+        var entries: Int
+        var bytes: Int
+        var total: Int
+
+        init(pathLength: Int, keyCount: Int, entryCount: Int, byteCount: Int) {
+            path = HanjaIndexImage.headerSize
+            keys = path + alignedToCacheLine(pathLength)
+            buckets = keys + alignedToCacheLine(8 * 3 * (keyCount + 1))
+            entries = buckets + alignedToCacheLine(4 * HanjaIndexImage.bucketSlots)
+            bytes = entries + alignedToCacheLine(HanjaIndexImage.entryStride * entryCount)
+            total = bytes + padded(byteCount)
+        }
+    }
+
+    static var bucketSlots: Int { HanjaTable.Storage.bucketCount + 3 }
+
+    /// Heap memory holding an image, freed with it.
+    final class HeapImage: @unchecked Sendable {
+        let memory: UnsafeMutableRawBufferPointer
+
+        init(byteCount: Int) {
+            memory = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 64)
+            memory.initializeMemory(as: UInt8.self, repeating: 0)
+        }
+
+        deinit { memory.deallocate() }
+    }
+
+    /// An image's parts, checked.
+    struct Validated {
+        var whole: UnsafeRawBufferPointer
+        var bytes: UnsafeBufferPointer<UInt8>
+        var entries: UnsafeBufferPointer<HanjaTable.Entry>
+        var keys: UnsafeBufferPointer<UInt64>
+        var bucketStarts: UnsafeBufferPointer<UInt32>
+        var maximumKeyLength: Int
+    }
+
+    /// Lays out a parsed table: the file's bytes, its entries grouped by key and its key records
+    /// (``HanjaTable/Storage/keys``); the bucket starts are computed here.
+    static func build(
+        bytes: UnsafeBufferPointer<UInt8>, entries: UnsafeBufferPointer<HanjaTable.Entry>,
+        keys: UnsafeBufferPointer<UInt64>, maximumKeyLength: Int, identity: SourceIdentity
+    ) -> HeapImage {
+        precondition(MemoryLayout<HanjaTable.Entry>.stride == entryStride, "HanjaTable.Entry is not 12 bytes")
+        let path = Array(identity.path.utf8)
+        let keyCount = keys.count / 3 - 1
+        let layout = Layout(
+            pathLength: path.count, keyCount: keyCount, entryCount: entries.count, byteCount: bytes.count)
+        let image = HeapImage(byteCount: layout.total)
+        let memory = image.memory
+        let header: [UInt64] = [
+            magic, formatVersion, UInt64(layout.total), 0,
+            identity.size, UInt64(bitPattern: identity.modificationSeconds),
+            UInt64(bitPattern: identity.modificationNanoseconds), identity.device, identity.inode,
+            UInt64(path.count), UInt64(bytes.count), UInt64(entries.count), UInt64(keyCount),
+            UInt64(maximumKeyLength), UInt64(bucketSlots), UInt64(entryStride),
+        ]
+        for (index, word) in header.enumerated() {
+            memory.storeBytes(of: word, toByteOffset: 8 * index, as: UInt64.self)
+        }
+        path.withUnsafeBytes {
+            memory.baseAddress!.advanced(by: layout.path).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
+        }
+        if let base = keys.baseAddress {
+            (memory.baseAddress! + layout.keys).copyMemory(from: base, byteCount: 8 * keys.count)
+        }
+        let starts = (memory.baseAddress! + layout.buckets).bindMemory(to: UInt32.self, capacity: bucketSlots)
+        HanjaTable.Storage.fillBucketStarts(keys, UnsafeMutableBufferPointer(start: starts, count: bucketSlots))
+        if let base = entries.baseAddress {
+            (memory.baseAddress! + layout.entries).copyMemory(from: base, byteCount: entryStride * entries.count)
+        }
+        if let base = bytes.baseAddress {
+            (memory.baseAddress! + layout.bytes).copyMemory(from: base, byteCount: bytes.count)
+        }
+        let sum = checksum(UnsafeRawBufferPointer(memory))
+        memory.storeBytes(of: sum, toByteOffset: 24, as: UInt64.self)
+        return image
+    }
+
+    /// The checksum of an image: everything from byte 32 on, as 64-bit words in four independent
+    /// lanes (so the 12 MB of the system dictionary take about a millisecond), each a multiply and
+    /// a shift per word. Not cryptographic: it catches a file damaged or cut short, not a forgery
+    /// (whose bounds the structural checks still enforce).
+    static func checksum(_ image: UnsafeRawBufferPointer) -> UInt64 {
+        guard let base = image.baseAddress, image.count >= checksummedFrom else { return 0 }
+        let words = (image.count - checksummedFrom) / 8
+        let start = base + checksummedFrom
+        @inline(__always) func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+            let product = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            return product ^ (product >> 29)
+        }
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+            0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89
+        )
+        var index = 0
+        while index &+ 4 <= words {
+            let offset = 8 &* index
+            lanes.0 = mix(lanes.0, start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            lanes.1 = mix(lanes.1, start.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
+            lanes.2 = mix(lanes.2, start.loadUnaligned(fromByteOffset: offset &+ 16, as: UInt64.self))
+            lanes.3 = mix(lanes.3, start.loadUnaligned(fromByteOffset: offset &+ 24, as: UInt64.self))
+            index &+= 4
+        }
+        while index < words {
+            lanes.0 = mix(lanes.0, start.loadUnaligned(fromByteOffset: 8 &* index, as: UInt64.self))
+            index &+= 1
+        }
+        return mix(mix(mix(mix(lanes.0, lanes.1), lanes.2), lanes.3), UInt64(words))
+    }
+
+    /// The image's parts when `image` is a whole, intact image of this format built from
+    /// `expected` (any source when nil), else nil. Checks, cheapest first: the length, magic,
+    /// version and stride; that the counts lay out to exactly the length; the source's identity;
+    /// the checksum; then every record: key records point to increasing entries ending at the
+    /// entry count, each key's length is its first entry's; bucket starts increase up to the key
+    /// count; every entry's key, value and comment lie inside the file's bytes.
+    ///
+    /// `checkingRecords: false` skips the checksum and the records, for an image this process has
+    /// just built and holds on its heap: the header is still checked.
+    static func validated(
+        _ image: UnsafeRawBufferPointer, expecting expected: SourceIdentity?, checkingRecords: Bool = true
+    ) -> Validated? {
+        guard let base = image.baseAddress, image.count >= headerSize, image.count % 8 == 0,
+            Int(bitPattern: base) % 8 == 0
+        else { return nil }
+        func word(_ index: Int) -> UInt64 { image.load(fromByteOffset: 8 * index, as: UInt64.self) }
+        guard word(0) == magic, word(1) == formatVersion, word(2) == UInt64(image.count),
+            word(14) == UInt64(bucketSlots), word(15) == UInt64(entryStride)
+        else { return nil }
+        // Every count is at most the image's length, so the layout arithmetic cannot overflow.
+        let limit = UInt64(image.count)
+        let pathLength = word(9)
+        let byteCount = word(10)
+        let entryCount = word(11)
+        let keyCount = word(12)
+        let maximumKeyLength = word(13)
+        guard pathLength <= limit, byteCount <= min(limit, UInt64(UInt32.max)), entryCount <= limit,
+            keyCount <= entryCount, maximumKeyLength <= UInt64(HanjaTable.maximumLineLength)
+        else { return nil }
+        let layout = Layout(
+            pathLength: Int(pathLength), keyCount: Int(keyCount), entryCount: Int(entryCount),
+            byteCount: Int(byteCount))
+        guard layout.total == image.count else { return nil }
+        if let expected {
+            let path = UnsafeRawBufferPointer(rebasing: image[layout.path..<layout.path + Int(pathLength)])
+            guard word(4) == expected.size, word(5) == UInt64(bitPattern: expected.modificationSeconds),
+                word(6) == UInt64(bitPattern: expected.modificationNanoseconds), word(7) == expected.device,
+                word(8) == expected.inode, path.elementsEqual(expected.path.utf8)
+            else { return nil }
+        }
+        guard !checkingRecords || checksum(image) == word(3) else { return nil }
+
+        let keys = UnsafeBufferPointer(
+            start: (base + layout.keys).assumingMemoryBound(to: UInt64.self), count: 3 * (Int(keyCount) + 1))
+        let starts = UnsafeBufferPointer(
+            start: (base + layout.buckets).assumingMemoryBound(to: UInt32.self), count: bucketSlots)
+        let entries = UnsafeBufferPointer(
+            start: (base + layout.entries).assumingMemoryBound(to: HanjaTable.Entry.self), count: Int(entryCount))
+        let bytes = UnsafeBufferPointer(
+            start: (base + layout.bytes).assumingMemoryBound(to: UInt8.self), count: Int(byteCount))
+
+        let parts = Validated(
+            whole: image, bytes: bytes, entries: entries, keys: keys, bucketStarts: starts,
+            maximumKeyLength: Int(maximumKeyLength))
+        guard checkingRecords else { return parts }
+        let entryTotal = Int(entryCount)
+        let byteTotal = Int(byteCount)
+        for index in 0..<entryTotal {
+            let entry = entries[index]
+            guard entry.keyLength > 0, entry.valueLength > 0, Int(entry.keyLength) <= Int(maximumKeyLength),
+                entry.valueStart + Int(entry.valueLength) <= byteTotal,
+                entry.commentLength == 0 || entry.commentStart + Int(entry.commentLength) <= byteTotal
+            else { return nil }
+        }
+        var previous = -1
+        for index in 0...Int(keyCount) {
+            let first = Int(UInt32(truncatingIfNeeded: keys[3 * index + 2]))
+            guard first > previous else { return nil }
+            previous = first
+            if index == Int(keyCount) {
+                guard first == entryTotal else { return nil }
+            } else {
+                guard first < entryTotal, index > 0 || first == 0,
+                    keys[3 * index + 2] >> 32 == UInt64(entries[first].keyLength)
+                else { return nil }
+            }
+        }
+        var bucket: UInt32 = 0
+        for index in 0..<bucketSlots {
+            guard starts[index] >= bucket, starts[index] <= UInt32(keyCount) else { return nil }
+            bucket = starts[index]
+        }
+        guard starts[bucketSlots - 1] == UInt32(keyCount) else { return nil }
+        return parts
+    }
+}
+
+/// `count` rounded up to a multiple of eight.
+private func padded(_ count: Int) -> Int { (count + 7) & ~7 }
+
+/// `count` rounded up to a multiple of 64, a cache line: each array starts on a line of its own.
+private func alignedToCacheLine(_ count: Int) -> Int { (count + 63) & ~63 }
