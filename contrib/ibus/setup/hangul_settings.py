@@ -36,7 +36,7 @@ def _run(name, *arguments):
     path = program(name)
     if path is None:
         raise SettingsError(f"{name} was not found in {PREFIX}/bin or on PATH: install hanguld (scripts/install)")
-    result = subprocess.run([path, *arguments], capture_output=True, text=True)
+    result = subprocess.run([path, *arguments], capture_output=True, text=True, check=False)
     if result.returncode != 0:
         message = (result.stderr or result.stdout).strip()
         raise SettingsError(message or f"{name} {' '.join(arguments)} exited with status {result.returncode}")
@@ -84,6 +84,6 @@ def preview(layout):
         return []
     rows, start = [], 0
     for row in PREVIEW_ROWS:
-        rows.append(" ".join(character or "·" for character in typed[start:start + len(row)]))
+        rows.append(" ".join(character or "·" for character in typed[start : start + len(row)]))
         start += len(row)
     return rows

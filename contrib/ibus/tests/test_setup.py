@@ -23,7 +23,7 @@ import sys
 import tempfile
 import time
 import traceback
-import xml.etree.ElementTree as ElementTree
+from xml.etree import ElementTree
 
 import gi
 
@@ -44,6 +44,11 @@ COMMENT = "# a comment the user wrote, which the dialog must keep"
 def equal(actual, expected, what):
     if actual != expected:
         raise AssertionError(f"{what}: expected {expected!r}, got {actual!r}")
+
+
+def read(path):
+    with open(path, encoding="utf-8") as file:
+        return file.read()
 
 
 def eventually(condition, what, timeout=10.0):
@@ -110,6 +115,7 @@ def find(root, role, name):
 
 def window(title):
     """The dialog's toplevel window named `title`, once AT-SPI lists it."""
+
     def look():
         desktop = Atspi.get_desktop(0)
         for index in range(desktop.get_child_count()):
@@ -119,6 +125,7 @@ def window(title):
                 if node is not None and node.get_name() == title:
                     return node
         return None
+
     return eventually(look, f"a window titled {title!r}", timeout=30)
 
 
@@ -145,8 +152,13 @@ class Fixture:
         if os.environ.get("HANGUL_SETUP_TEST_PREFIX"):  # an installation made before, to try a change quickly
             self.prefix = os.environ["HANGUL_SETUP_TEST_PREFIX"]
             return
-        result = subprocess.run([os.path.join(ROOT, "scripts", "install"), "--prefix", self.prefix,
-                                 "--frontends", "ibus"], env=self.environment, capture_output=True, text=True)
+        result = subprocess.run(
+            [os.path.join(ROOT, "scripts", "install"), "--prefix", self.prefix, "--frontends", "ibus"],
+            env=self.environment,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if result.returncode != 0:
             raise RuntimeError(f"scripts/install failed: {result.stdout[-1500:]}{result.stderr[-1500:]}")
 
@@ -155,8 +167,11 @@ class Fixture:
         self.daemon = hangul_testing.Daemon(self.runtime, "--config", self.settings).start()
         self.environment.update(self.daemon.environment())
         read, write = os.pipe()
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "760x860x24", "-nolisten",
-                                      "tcp"], pass_fds=[write], stderr=subprocess.DEVNULL)
+        self.xvfb = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "760x860x24", "-nolisten", "tcp"],
+            pass_fds=[write],
+            stderr=subprocess.DEVNULL,
+        )
         os.close(write)
         with os.fdopen(read) as display:
             self.environment["DISPLAY"] = ":" + display.readline().strip()
@@ -175,12 +190,18 @@ class Fixture:
     def open_dialog(self, **environment):
         """Starts the <setup> command; its output goes to dialog.log, which close() checks."""
         with open(os.path.join(self.work, "dialog.log"), "w") as log:
-            return subprocess.Popen(self.setup_command(), env=dict(self.environment, **environment),
-                                    stdout=log, stderr=subprocess.STDOUT)
+            return subprocess.Popen(
+                self.setup_command(), env=dict(self.environment, **environment), stdout=log, stderr=subprocess.STDOUT
+            )
 
     def hangulctl(self, *arguments):
-        return subprocess.run([os.path.join(self.prefix, "bin", "hangulctl"), *arguments], env=self.environment,
-                              capture_output=True, text=True)
+        return subprocess.run(
+            [os.path.join(self.prefix, "bin", "hangulctl"), *arguments],
+            env=self.environment,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
 
     def xdotool(self, *arguments):
         subprocess.run(["xdotool", *arguments], env=self.environment, check=True, capture_output=True)
@@ -211,11 +232,13 @@ def close(fixture, dialog):
 
 def the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_session_follows(fixture):
     with open(fixture.settings, "w") as file:
-        file.write(f"{COMMENT}\nlayout = \"2\"\n")
+        file.write(f'{COMMENT}\nlayout = "2"\n')
     listed = fixture.hangulctl("config", "list", "--json")
     if listed.returncode != 0:
-        raise AssertionError(f"hangulctl config list --json failed ({listed.stderr.strip()}): the dialog is built from "
-                             "it, and it comes with the protocol's list_options (PROTOCOL.md section 6.16)")
+        raise AssertionError(
+            f"hangulctl config list --json failed ({listed.stderr.strip()}): the dialog is built from "
+            "it, and it comes with the protocol's list_options (PROTOCOL.md section 6.16)"
+        )
     options = {option["name"]: option for option in json.loads(listed.stdout)["options"]}
     session = Session(fixture.daemon.socket_path)
     dialog = fixture.open_dialog(LANG="C.UTF-8", LANGUAGE="", LC_ALL="", LC_MESSAGES="")
@@ -224,9 +247,11 @@ def the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_se
         frame = window("Korean (hanguld) Preferences")
         # Every option the daemon lists has its row, found by its description.
         for option in options.values():
-            if not eventually(lambda: find(frame, "label", option["description"]) or
-                              find(frame, "list", option["description"]), f"the row of {option['name']}"):
-                raise AssertionError(f"no row for {option['name']}")
+            description = option["description"]
+            eventually(
+                lambda description=description: find(frame, "label", description) or find(frame, "list", description),
+                f"the row of {option['name']}",
+            )
 
         layouts = find(frame, "list", options["layout"]["description"])
         names = [layouts.get_child_at_index(i).get_name() for i in range(layouts.get_child_count())]
@@ -234,7 +259,7 @@ def the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_se
         equal(names[index], "Sebeolsik Final · 세벌식 최종 (3f)", "the 3f row's name")
         layouts.select_child(index)
         eventually(lambda: session.options()["layout"] == "3f", "the open session's layout becoming 3f")
-        text = open(fixture.settings).read()
+        text = read(fixture.settings)
         if 'layout = "3f"' not in text or COMMENT not in text:
             raise AssertionError(f"the settings file after choosing 3f: {text!r}")
 
@@ -243,8 +268,11 @@ def the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_se
         before = session.options()["auto-reorder"]
         press(find(frame, "check box", flag["description"]))
         eventually(lambda: session.options()["auto-reorder"] == (not before), "the open session's auto-reorder")
-        equal(fixture.hangulctl("config", "get", "auto-reorder").stdout.strip(), str(not before).lower(),
-              "hangulctl's auto-reorder")
+        equal(
+            fixture.hangulctl("config", "get", "auto-reorder").stdout.strip(),
+            str(not before).lower(),
+            "hangulctl's auto-reorder",
+        )
 
         toggle = options["toggle-keys"]
         press(find(frame, "push button", f"Add a key… {toggle['description']}"))
@@ -256,22 +284,28 @@ def the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_se
         press(find(capture, "push button", "Add"))
         expected = session.options()["toggle-keys"] + ["Control+F9"]
         eventually(lambda: session.options()["toggle-keys"] == expected, "the open session's toggle keys")
-        text = open(fixture.settings).read()
+        text = read(fixture.settings)
         if "Control+F9" not in text or COMMENT not in text or 'layout = "3f"' not in text:
             raise AssertionError(f"the settings file after adding Control+F9: {text!r}")
-        equal(json.loads(fixture.hangulctl("config", "get", "--json").stdout)["toggle-keys"], expected,
-              "hangulctl's toggle keys")
+        equal(
+            json.loads(fixture.hangulctl("config", "get", "--json").stdout)["toggle-keys"],
+            expected,
+            "hangulctl's toggle keys",
+        )
         # The row shows the new key with its remove button; removing it writes the list without it.
         eventually(lambda: find(frame, "push button", "Remove Control+F9"), "the row of the captured key")
         time.sleep(0.5)  # the capture window gone and the row drawn, for the screenshot
-        shot = SCREENSHOT if os.environ.get("HANGUL_SAVE_SCREENSHOT") == "1" else \
-            os.path.join(fixture.work, "screenshot-setup.png")
+        shot = (
+            SCREENSHOT
+            if os.environ.get("HANGUL_SAVE_SCREENSHOT") == "1"
+            else os.path.join(fixture.work, "screenshot-setup.png")
+        )
         subprocess.run(["import", "-window", "root", shot], env=fixture.environment, check=True)
         if os.path.getsize(shot) < 10000:
             raise AssertionError(f"the screenshot {shot} is {os.path.getsize(shot)} bytes: an empty screen?")
         press(find(frame, "push button", "Remove Control+F9"))
         eventually(lambda: session.options()["toggle-keys"] == expected[:-1], "the key's removal reaching the session")
-        if COMMENT not in open(fixture.settings).read():
+        if COMMENT not in read(fixture.settings):
             raise AssertionError("the comment was lost")
     finally:
         session.close()
@@ -280,9 +314,8 @@ def the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_se
 
 def a_broken_file_shows_its_problem_with_its_line_in_korean(fixture):
     with open(fixture.settings, "w") as file:
-        file.write(f"{COMMENT}\nlayout = \"3f\"\nauto_reorder = true\n")
-    problem = fixture.hangulctl("config", "check").stdout.strip() or \
-        fixture.hangulctl("config", "check").stderr.strip()
+        file.write(f'{COMMENT}\nlayout = "3f"\nauto_reorder = true\n')
+    problem = fixture.hangulctl("config", "check").stdout.strip() or fixture.hangulctl("config", "check").stderr.strip()
     if ":3:" not in problem:
         raise AssertionError(f"hangulctl config check did not name line 3: {problem!r}")
     dialog = fixture.open_dialog(LANGUAGE="ko", LANG="C.UTF-8")
@@ -291,7 +324,9 @@ def a_broken_file_shows_its_problem_with_its_line_in_korean(fixture):
         shown = eventually(lambda: find(frame, "label", ":3: unknown key"), "the problem with its line")
         if "설정 파일에 문제가" not in shown.get_name() or problem.splitlines()[0] not in shown.get_name():
             raise AssertionError(f"the dialog's message: {shown.get_name()!r}")
-        equal(find(frame, "check box", ""), None, "a switch shown beside the problem (a default the daemon does not use)")
+        equal(
+            find(frame, "check box", ""), None, "a switch shown beside the problem (a default the daemon does not use)"
+        )
     finally:
         close(fixture, dialog)
 
@@ -301,21 +336,27 @@ def ibus_daemon_gives_the_installed_dialog_as_the_engines_setup(fixture):
     description's setup, as a private ibus-daemon reads it from the installed component. Last:
     the host takes this process's DISPLAY and session bus."""
     from ibus_host import Host
+
     component_dir = os.path.join(fixture.prefix, "share", "ibus", "component")
     host = Host({"IBUS_COMPONENT_PATH": component_dir, **fixture.daemon.environment()}, engine_arguments=None)
     try:
         host.start()
         engines = host.bus.get_engines_by_names(["hanguld"])
         equal(len(engines), 1, "engines named hanguld")
-        equal(engines[0].get_setup(), os.path.join(fixture.prefix, "libexec", "hangul", "ibus-setup-hanguld"),
-              "the engine's setup")
+        equal(
+            engines[0].get_setup(),
+            os.path.join(fixture.prefix, "libexec", "hangul", "ibus-setup-hanguld"),
+            "the engine's setup",
+        )
     finally:
         host.stop()
 
 
-TESTS = [the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_session_follows,
-         a_broken_file_shows_its_problem_with_its_line_in_korean,
-         ibus_daemon_gives_the_installed_dialog_as_the_engines_setup]
+TESTS = [
+    the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_session_follows,
+    a_broken_file_shows_its_problem_with_its_line_in_korean,
+    ibus_daemon_gives_the_installed_dialog_as_the_engines_setup,
+]
 
 
 def main():
