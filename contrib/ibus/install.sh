@@ -17,11 +17,17 @@ frontend_build() {
 
 # The engine goes to libexec, as Debian's engines do; its component tells ibus-daemon to start it with
 # the hanguld installed beside it, which it starts when no daemon (and no systemd socket) listens.
+# The preferences dialog (contrib/ibus/setup) goes beside it with the module it imports; it finds
+# hangulctl and hangul-compose in $prefix/bin from there.
 frontend_install() {
     local engine="$prefix/libexec/hangul/ibus-engine-hanguld"
+    local setup="$prefix/libexec/hangul/ibus-setup-hanguld"
     put "$build_dir/release/ibus-engine-hanguld" "$engine" 0755
     put_runtime "$engine"
-    sed -e "s|@EXEC@|$engine --ibus --hanguld $prefix/bin/hanguld|" -e "s|@VERSION@|$(cat "$root/VERSION")|" \
+    put "$root/contrib/ibus/setup/ibus-setup-hanguld" "$setup" 0755
+    put "$root/contrib/ibus/setup/hangul_settings.py" "$prefix/libexec/hangul/hangul_settings.py" 0644
+    sed -e "s|@EXEC@|$engine --ibus --hanguld $prefix/bin/hanguld|" -e "s|@SETUP@|$setup|" \
+        -e "s|@VERSION@|$(cat "$root/VERSION")|" \
         "$root/contrib/ibus/component/hanguld.xml.in" |
         put_text "$prefix/share/ibus/component/hanguld.xml" 0644
 }

@@ -85,6 +85,7 @@ class Host:
                 command = " ".join([engine_executable(), "--ibus", *engine_arguments])
                 with open(VERSION_FILE) as version:
                     xml = template.read().replace("@EXEC@", command).replace("@VERSION@", version.read().strip())
+                xml = xml.replace("@SETUP@", os.path.join(HERE, "..", "setup", "ibus-setup-hanguld"))
             with open(os.path.join(components, "hanguld.xml"), "w") as out:
                 out.write(xml)
         if with_ibus_hangul:
