@@ -82,7 +82,8 @@ import Testing
         let client = try HangulClient(socketPath: daemon.socketPath)
         #expect(
             throws: ClientError.server(
-                code: -32001, message: #"unknown layout "9"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn"#)
+                code: -32001,
+                message: #"unknown layout "9"; known: 2, 2y, 32, 39, 3f, 3s, 3y, 3sin-p2, 3sin-1995, ro, ahn"#)
         ) { try client.setOptions([.layout: "9"]) }
         #expect(throws: Never.self) { try client.ping() }
         _ = try await daemon.stop()
