@@ -9,7 +9,10 @@ import HangulKeys
 ///   Hangul syllable and the run is not an English word, it is replaced by those syllables:
 ///   `gksrmf` → 한글, but `world` (재깅 when typed) stays. A word is in the word list (ignoring
 ///   case) and written in a case a typist writes words in (`work`, `Work`, `WORK`; `wOrk`, which
-///   types 쟤가, is not a word).
+///   types 쟤가, is not a word). Also kept, since a Korean typist would not have typed them: a run
+///   with a capital that types what its small letter types (`Syrus`, `DNS`: Shift is pressed for
+///   ㅆ, not for ㄴ), a run that types a syllable Korean is not written in (one outside KS X 1001's
+///   2,350: `sig` would be 냫), and an ordinal ending after a digit (`4th`).
 /// - A run of Hangul is spelled back into keys (``ReverseSpeller``); when the keys are letters only and
 ///   spell an English word (as above), it is replaced by them: ㅗ디ㅣㅐ → hello. Real Korean stays (세상
 ///   spells `tpdtkd`, not a word), and so does a run of whole syllables that spells a word shorter
