@@ -24,7 +24,7 @@ failures are printed as categories (length, case), never as words.
 
 Corpora (all read from files of packages scripts/setup installs; nothing is committed):
   English: the `fortunes` package's files in /usr/share/games/fortunes (quotations, jokes, poems;
-    public domain or freely redistributable, see /usr/share/doc/fortunes/copyright). In alphabetical
+    distributed under the BSD licence of /usr/share/doc/fortunes/copyright). In alphabetical
     order the files alternate: the 1st, 3rd, ... are the tuning half, the 2nd, 4th, ... the held half
     (`ascii-art` is left out: it is pictures).
   Korean: the Korean translations (msgstr) of message catalogs in /usr/share/locale/ko/LC_MESSAGES,
