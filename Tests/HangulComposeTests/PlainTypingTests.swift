@@ -55,7 +55,7 @@ import Testing
     @Test func standardInputTypesTheSameBothWays() throws {
         let input = "dkssudgktpdy\nrk<BackSpace>sk\n<Nope>\ngksrmf <Hangul>hello"
         let (plain, parsed) = try Self.bothWays([], input: input)
-        #expect(plain.stdout == "안녕하세요\n나\n\n한글 hello\n")
+        #expect(plain.stdout == "안녕하세요\nㄱ나\n\n한글 hello\n")
         #expect(plain.stdout == parsed.stdout)
         #expect(plain.stderr == parsed.stderr)
         #expect(plain.status == 1)
