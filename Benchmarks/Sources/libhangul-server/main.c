@@ -58,10 +58,12 @@ static int answer(int fd, HangulInputContext *hic, const char *line) {
     } else if (keysym) {
         long value = strtol(keysym + 9, NULL, 10);
         bool consumed = value > 0x20 && value < 0x7F && hangul_ic_process(hic, (int)value);
-        char commit[64], preedit[64];
+        char commit[64];
+        char preedit[64];
         put_utf8(commit, hangul_ic_get_commit_string(hic));
         put_utf8(preedit, hangul_ic_get_preedit_string(hic));
-        length = snprintf(reply, sizeof reply, "{\"id\":1,\"result\":{\"handled\":%s,\"commit\":\"%s\",\"preedit\":\"%s\"}}\n",
+        length = snprintf(reply, sizeof reply,
+                          "{\"id\":1,\"result\":{\"handled\":%s,\"commit\":\"%s\",\"preedit\":\"%s\"}}\n",
                           consumed ? "true" : "false", commit, preedit);
     } else {
         length = snprintf(reply, sizeof reply, "{\"error\":{\"code\":\"unsupported\"}}\n");
@@ -81,7 +83,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     struct sockaddr_un address = {.sun_family = AF_UNIX};
-    strcpy(address.sun_path, argv[1]);
+    memcpy(address.sun_path, argv[1], strlen(argv[1]) + 1);
     unlink(argv[1]);
     int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (listener < 0 || bind(listener, (struct sockaddr *)&address, sizeof address) != 0 || listen(listener, 64) != 0) {
