@@ -5,10 +5,10 @@ import Testing
 @testable import HangulCore
 
 /// The built-in layouts are the files in `layouts/`, compiled in as tables (not text, so start-up
-/// parses nothing) in `Sources/HangulCore/BuiltInLayouts.swift`. These tests parse the files from
-/// the source tree and write that source again: one that was not regenerated after an edit fails
-/// the suite. `scripts/embed-layouts` runs the first test with `HANGUL_EMBED_LAYOUTS=write`, which
-/// writes the source instead of comparing it.
+/// parses nothing) in `Sources/HangulCore/BuiltInLayouts.swift` by `scripts/embed-layouts`. These
+/// tests parse the files from the source tree and write that source again with the script's own
+/// ``BuiltInLayoutSource``: one that was not regenerated after an edit fails the suite, as
+/// `scripts/embed-layouts --check` would.
 @Suite struct BuiltInLayoutFileTests {
     /// `layouts/` in the repository this test file sits in.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -37,9 +37,6 @@ import Testing
         let onDisk = try Self.filesOnDisk()
         #expect(onDisk.count == 11)
         let source = BuiltInLayoutSource.render(try Self.parsedFiles())
-        if ProcessInfo.processInfo.environment["HANGUL_EMBED_LAYOUTS"] == "write" {
-            try source.write(to: Self.generated, atomically: true, encoding: .utf8)
-        }
         let compiled = try String(contentsOf: Self.generated, encoding: .utf8)
         let (expected, found) = (
             source.split(separator: "\n", omittingEmptySubsequences: false),
