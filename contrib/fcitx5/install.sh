@@ -22,6 +22,7 @@ frontend_available() {
     command -v c++ >/dev/null || missing+=(g++)
     pkg-config --exists Fcitx5Core 2>/dev/null || missing+=(libfcitx5core-dev)
     [ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
+    pkg-config --exists xkbcommon 2>/dev/null || missing+=(libxkbcommon-dev)
     [ -d /usr/share/ECM ] || missing+=(extra-cmake-modules)
     command -v fcitx5 >/dev/null || missing+=(fcitx5)
     if [ ${#missing[@]} -gt 0 ]; then

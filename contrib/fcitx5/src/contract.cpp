@@ -18,6 +18,16 @@ bool parseMode(const std::string &name, Mode &mode) {
 
 Mode shownMode(bool connected, Mode mode) { return connected ? mode : Mode::Latin; }
 
+void appendToLastCommit(std::vector<Effect> &effects, const std::string &text) {
+    for (auto effect = effects.rbegin(); effect != effects.rend(); ++effect) {
+        if (effect->kind == Effect::Kind::Commit) {
+            effect->text += text;
+            return;
+        }
+    }
+    effects.push_back(Effect::commit(text));
+}
+
 std::vector<Effect> FrontendContract::apply(const StateReply &reply) {
     std::vector<Effect> effects;
     if (!reply.commit.empty() || reply.deleteBefore > 0) {

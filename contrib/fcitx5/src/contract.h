@@ -88,6 +88,10 @@ struct KeyOutcome {
     bool swallowed = false;
 };
 
+/// Adds `text` to the last commit among `effects`, or commits it after them when there is none: a
+/// character the frontend types itself right after the text its key ended, as one commit.
+void appendToLastCommit(std::vector<Effect> &effects, const std::string &text);
+
 /// PROTOCOL.md section 8 as a state machine: it remembers what the application shows and says what
 /// to do with each reply, or without one; the caller performs it. The preedit is removed before a
 /// commit, the text a pick converts is deleted before the commit that replaces it, the commit comes

@@ -1,5 +1,7 @@
 #include "engine.h"
 
+#include <algorithm>
+
 #include <fcitx-config/iniparser.h>
 #include <fcitx-config/rawconfig.h>
 #include <fcitx-utils/keysym.h>
@@ -339,10 +341,15 @@ bool HangulDaemonEngine::sendSurroundingText(fcitx::InputContext *ic, SessionSta
 void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry & /*entry*/, fcitx::KeyEvent &event) {
     auto *ic = event.inputContext();
     auto &state = stateOf(ic);
+    const fcitx::Key raw = event.rawKey();
+    if (raw.sym() == FcitxKey_None && raw.code() == 0) {
+        // No key at all: what Xlib sends an XIM server back when it mistook the event standing for a
+        // commit for a key (ximorder.h). It goes back untouched, and the syllable stays.
+        return;
+    }
     if (!ensureSession(ic, state)) {
         return; // not filtered: fcitx5 hands the key to the application
     }
-    const fcitx::Key raw = event.rawKey();
     KeyEvent key;
     if (!KeyEvent::make(static_cast<uint32_t>(raw.sym()), static_cast<uint32_t>(raw.code()), x11Modifiers(raw.states()),
                         event.isRelease(), key)) {
@@ -372,9 +379,11 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry & /*entry*/, fci
         HANGULD_WARN() << "hanguld refused a key request"; // our bug: the session is unchanged
         return;
     }
-    const KeyOutcome outcome = state.contract.key(status == CallStatus::Ok ? &reply : nullptr);
+    KeyOutcome outcome = state.contract.key(status == CallStatus::Ok ? &reply : nullptr);
     if (status != CallStatus::Ok) {
         state.session.close();
+    } else if (isXimClient(ic)) {
+        typeForXimClient(ic, state, raw, key, outcome);
     }
     perform(ic, state, outcome.effects);
     if (status != CallStatus::Ok) {
@@ -385,10 +394,43 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry & /*entry*/, fci
     }
 }
 
+void HangulDaemonEngine::typeForXimClient(fcitx::InputContext *ic, SessionState &state, const fcitx::Key &raw,
+                                          const KeyEvent &key, KeyOutcome &outcome) {
+    auto &typed = state.typedPresses;
+    if (key.release) {
+        if (auto press = std::find(typed.begin(), typed.end(), key.keycode); press != typed.end()) {
+            typed.erase(press);
+            outcome.swallowed = true;
+        }
+        return;
+    }
+    typed.erase(std::remove(typed.begin(), typed.end(), key.keycode), typed.end());
+    // In Latin mode nothing is committed that a key could overtake: keys stay keys there.
+    if (outcome.swallowed || key.keycode == 0 || state.contract.mode() != Mode::Hangul) {
+        return;
+    }
+    const std::string text = ximKeyText_.typedBy(ic, raw);
+    if (text.empty()) {
+        return; // Return, BackSpace, a shortcut: passed back to the client, after the commit
+    }
+    appendToLastCommit(outcome.effects, text);
+    outcome.swallowed = true;
+    constexpr size_t rememberedPresses = 16; // keys held at once are few
+    if (typed.size() >= rememberedPresses) {
+        typed.erase(typed.begin());
+    }
+    typed.push_back(key.keycode);
+}
+
 void HangulDaemonEngine::activate(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {
     // Connect now rather than on the first key, so the indicator is right and the first key is fast.
     auto *ic = event.inputContext();
     auto &state = stateOf(ic);
+    if (!state.heldOverFocusOut.empty()) {
+        // The field has the focus again: the syllable held since it lost it, before any key.
+        ic->commitString(state.heldOverFocusOut);
+        state.heldOverFocusOut.clear();
+    }
     ensureSession(ic, state);
     ic->statusArea().addAction(fcitx::StatusGroup::InputMethod, &modeAction_);
     refreshIndicator(ic);
@@ -429,11 +471,40 @@ void HangulDaemonEngine::endComposition(fcitx::InputContext *ic, SessionState &s
     perform(ic, state, contract.hideCandidates());
 }
 
+void HangulDaemonEngine::holdOverFocusOut(fcitx::InputContext *ic, SessionState &state) {
+    StateReply reply;
+    std::vector<Effect> effects;
+    if (state.session.isOpen() && state.session.call("reset", nlohmann::json::object(), reply) == CallStatus::Ok) {
+        effects = state.contract.apply(reply);
+    } else {
+        // No daemon to end the syllable: what is shown is held, as failing open would commit it.
+        state.session.close();
+        effects = state.contract.failOpen();
+        refreshIndicator(ic);
+    }
+    std::vector<Effect> shown;
+    for (auto &effect : effects) {
+        if (effect.kind == Effect::Kind::Commit) {
+            state.heldOverFocusOut += effect.text;
+        } else {
+            shown.push_back(std::move(effect));
+        }
+    }
+    perform(ic, state, shown); // the preedit hidden
+    perform(ic, state, state.contract.hideCandidates());
+}
+
 void HangulDaemonEngine::deactivate(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {
     auto *ic = event.inputContext();
+    auto &state = stateOf(ic);
+    if (event.type() == fcitx::EventType::InputContextFocusOut && isXimClient(ic) && !state.shownInClient &&
+        !state.contract.shownPreedit().empty()) {
+        holdOverFocusOut(ic, state);
+        return;
+    }
     // Switching to another input method keeps the focus, and no one else commits the preedit; on
     // focus out fcitx5 has already committed the client preedit.
-    endComposition(ic, stateOf(ic), event.type() == fcitx::EventType::InputContextSwitchInputMethod);
+    endComposition(ic, state, event.type() == fcitx::EventType::InputContextSwitchInputMethod);
 }
 
 void HangulDaemonEngine::reset(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {

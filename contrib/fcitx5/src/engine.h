@@ -25,6 +25,7 @@
 
 #include "contract.h"
 #include "session.h"
+#include "ximorder.h"
 
 namespace hanguld {
 
@@ -40,6 +41,12 @@ public:
     DaemonSession session;
     FrontendContract contract;
     bool shownInClient = false; ///< shown as client preedit (the application draws it), else in fcitx5's panel
+    /// An XIM client's syllable, held over a focus out and committed when the field has the focus
+    /// again (ximorder.h says why).
+    std::string heldOverFocusOut;
+    /// Keys (xkb keycodes) whose press the addon typed itself for an XIM client: their release is
+    /// swallowed too, so the client sees neither half.
+    std::vector<uint32_t> typedPresses;
 };
 
 /// The 한/A button in fcitx5's status area (tray menu, panel): shows the context's mode, and a click
@@ -104,6 +111,12 @@ private:
     void refreshIndicator(fcitx::InputContext *ic);
     /// The daemon did not answer: commit what the user sees; keys pass through.
     void failOpen(fcitx::InputContext *ic, SessionState &state);
+    /// An XIM client lost the focus: the syllable goes to `heldOverFocusOut`, not to the client.
+    void holdOverFocusOut(fcitx::InputContext *ic, SessionState &state);
+    /// For an XIM client in Hangul mode, a character key the daemon passed on is typed by the addon
+    /// in the same commit as the text before it (ximorder.h); its release goes the same way.
+    void typeForXimClient(fcitx::InputContext *ic, SessionState &state, const fcitx::Key &raw, const KeyEvent &key,
+                          KeyOutcome &outcome);
     /// Ends composition without the user's text appearing twice: `cancel` when the preedit was the
     /// client's (fcitx5 or the application commits it), `reset` with its commit when it was ours.
     /// A candidate list closes either way.
@@ -115,6 +128,7 @@ private:
     SessionShared shared_;
     fcitx::FactoryFor<SessionState> factory_;
     ModeAction modeAction_{this};
+    XimKeyText ximKeyText_{instance_};
 };
 
 class HangulDaemonEngineFactory : public fcitx::AddonFactory {

@@ -285,6 +285,16 @@ void keysAndIndicator() {
            "a keycode outside 8-65535 is left out, and the keysym alone decides");
     report(!KeyEvent::make(0x20000000, 38, 0, false, key) && KeyEvent::make(0x1FFFFFFF, 38, 0, false, key),
            "a keysym past the protocol's range is no key to send");
+
+    // A character the addon types itself for an XIM client (ximorder.h) joins the text its key ended.
+    std::vector<Effect> effects = {Effect::preedit(""), Effect::commit("한"), Effect::preedit("")};
+    appendToLastCommit(effects, "1");
+    std::vector<Effect> nothingCommitted = {Effect::preedit("")};
+    appendToLastCommit(nothingCommitted, " ");
+    report(effects.size() == 3 && effects[1].kind == Effect::Kind::Commit && effects[1].text == "한1" &&
+               nothingCommitted.size() == 2 && nothingCommitted[1].kind == Effect::Kind::Commit &&
+               nothingCommitted[1].text == " ",
+           "a typed character joins the last commit, or is committed after everything else when there is none");
 }
 
 int run(int argc, char **argv) {

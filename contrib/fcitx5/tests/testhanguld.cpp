@@ -394,6 +394,21 @@ void runScenarios(Harness &harness) {
               "handled " + std::to_string(handled) + ", field " + show(field.text));
         harness.close();
     }
+    {
+        // A key with neither keysym nor keycode (what Xlib sends an XIM server back for a commit it
+        // took for a key; src/ximorder.h) goes back untouched and leaves the syllable composing.
+        Field field;
+        harness.open(field);
+        harness.typeText("gk");
+        const Key none(FcitxKey_None, KeyStates(), 0);
+        const bool handled = harness.send(none, false) || harness.send(none, true);
+        harness.typeText("s");
+        check(!handled && field.text.empty() && harness.preedit() == "한",
+              "a key with no keysym and no keycode passes through and the syllable goes on",
+              "handled " + std::to_string(handled) + ", field " + show(field.text) + ", preedit " +
+                  show(harness.preedit()));
+        harness.close();
+    }
 }
 
 /// Types every case's keys into one input context per input method, alternating which goes first, and

@@ -97,6 +97,19 @@ public struct IBusClient: Equatable, Sendable {
         (name?.hasPrefix("gtk4-im") ?? false) || unhandledKeyOrder == .forward
     }
 
+    /// Whether the client is GTK 4's module in IBus's synchronous mode (`IBUS_ENABLE_SYNC_MODE=1`,
+    /// which drops `IBUS_CAP_SYNC_PROCESS_KEY`). It dispatches the engine's signals only after
+    /// `process_key_event` returns, so an unhandled key reaches the application before the commit the
+    /// engine sent for it, and it cannot replay a forwarded key. But on the reset the application makes
+    /// for that key (a text view's Return, before the line break) it commits its own copy of a
+    /// COMMIT-mode preedit first (IBus 1.5.27 `ibus_im_context_reset`, sync mode only): the engine's
+    /// commit, dispatched afterwards, typed the syllable a second time (`첫 줄⏎줄`). There the engine
+    /// leaves the syllable to that copy, and commits it itself before the next key only when no reset
+    /// came (see `InputField`).
+    public var commitsItsCopyBeforeAnUnhandledKey: Bool {
+        (name?.hasPrefix("gtk4-im") ?? false) && capabilities & Self.waitsForReplyCapability == 0
+    }
+
     public var unhandledKeyOrder: UnhandledKeyOrder {
         if let name {
             if commitsItsOwnPreedit || name.hasPrefix("gtk4-im") { return .returnUnhandled }

@@ -37,6 +37,10 @@ final class InputField {
     private var heldPreedits: [(path: String, text: String)] = []
     private static let heldPreeditsKept = 8
     private var isPassword = false
+    /// The syllable GTK 4's module in sync mode still shows after a key answered "not handled"
+    /// (``IBusClient/commitsItsCopyBeforeAnUnhandledKey``): the module commits it on the application's
+    /// reset (the engine then hears `reset`), or the engine does before the next key.
+    private var leftToTheModule: String?
 
     init(engine: UnsafeMutablePointer<IBusEngine>, configuration: EngineConfiguration) {
         self.engine = engine
@@ -50,23 +54,37 @@ final class InputField {
         // A key this engine forwarded, back from a client that filters forwarded keys again, and a
         // keysym no key produces (the daemon would refuse it): the application's, untouched.
         guard !key.wasForwarded, let event = key.event else { return false }
+        if let left = leftToTheModule {
+            // No reset came since: the module still shows it, and it must not wait any longer.
+            leftToTheModule = nil
+            perform([.preedit(""), .commit(left)])
+        }
         if !key.isRelease, !sendSurroundingTextIfHanjaKey(keyval: keyval, state: state) {
             return route(key, handled: false, outputs: contract.failOpen())
         }
+        let shownBefore = contract.shownPreedit
         guard let reply = link.key(event) else {
             return route(key, handled: false, outputs: contract.failOpen())
         }
-        return route(key, handled: reply.handled, outputs: contract.apply(reply))
+        return route(key, handled: reply.handled, outputs: contract.apply(reply), shownBefore: shownBefore)
     }
 
     /// Performs `outputs` with the key placed after them, and returns what to answer IBus.
-    private func route(_ key: IBusKey, handled: Bool, outputs: [FrontendOutput]) -> Bool {
+    private func route(_ key: IBusKey, handled: Bool, outputs: [FrontendOutput], shownBefore: String = "") -> Bool {
         var outputs = outputs
         let answer =
             key.isRelease
             ? router.routeRelease(key, handled: handled, outputs: &outputs)
             : router.routePress(
                 key, handled: handled, composing: contract.isHangul && !isPassword, outputs: &outputs)
+        if !key.isRelease, !answer, router.client.commitsItsCopyBeforeAnUnhandledKey, !shownBefore.isEmpty,
+            outputs == [.preedit(""), .commit(shownBefore)]
+        {
+            // The key ends the syllable and reaches the application before these signals would: the
+            // module's own copy, committed on the application's reset, keeps the order.
+            leftToTheModule = shownBefore
+            return answer
+        }
         perform(outputs)
         return answer
     }
@@ -105,6 +123,7 @@ final class InputField {
     /// come back. (In IBus's global-engine mode one engine object serves every context in turn, so
     /// it is kept by the context's object path.)
     func focusOut() {
+        leftToTheModule = nil  // GTK's module commits its copy on focus out
         if router.client.preeditKeeper != .host, !contract.shownPreedit.isEmpty, let path = contextPath() {
             if heldPreedits.count >= Self.heldPreeditsKept { heldPreedits.removeFirst() }
             heldPreedits.append((path, contract.shownPreedit))
@@ -124,6 +143,7 @@ final class InputField {
     /// client shows it in CLEAR mode and leaves it to the engine; elsewhere the client or
     /// ibus-daemon has committed it.
     func reset() {
+        leftToTheModule = nil  // the module committed its copy first (in sync mode)
         if router.client.preeditKeeper == .engine { perform(contract.failOpen()) }
         link.cancel()
         contract.forgetPreedit()
@@ -145,6 +165,10 @@ final class InputField {
 
     /// The user switched to another engine: the daemon commits the preedit.
     func disable() {
+        if let left = leftToTheModule {
+            leftToTheModule = nil
+            perform([.preedit(""), .commit(left)])
+        }
         if let reply = link.reset() {
             apply(reply)
         } else {

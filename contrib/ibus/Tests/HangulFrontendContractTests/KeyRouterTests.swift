@@ -139,6 +139,15 @@ import Testing
         #expect(IBusClient(name: nil, capabilities: Self.surroundingCapability).preeditKeeper == .host)
     }
 
+    @Test func onlyGtk4InSyncModeCommitsItsCopyOfThePreeditBeforeAnUnhandledKey() {
+        #expect(
+            IBusClient(name: "gtk4-im:x", capabilities: Self.surroundingCapability).commitsItsCopyBeforeAnUnhandledKey)
+        #expect(!IBusClient(name: "gtk4-im:x", capabilities: Self.syncCapability).commitsItsCopyBeforeAnUnhandledKey)
+        #expect(!IBusClient(name: "gtk3-im:gedit", capabilities: 0).commitsItsCopyBeforeAnUnhandledKey)
+        #expect(!IBusClient(name: "xim", capabilities: 0).commitsItsCopyBeforeAnUnhandledKey)
+        #expect(!IBusClient(name: nil, capabilities: 0).commitsItsCopyBeforeAnUnhandledKey)
+    }
+
     @Test func anUnnamedClientWithoutSurroundingTextIsIbusX11AndGetsTheKeyForwarded() {
         #expect(IBusClient(name: nil, capabilities: 1 << 3 | 1 << 0).unhandledKeyOrder == .forward)
         #expect(IBusClient(name: nil, capabilities: 1 << 3).unhandledKeyOrder == .forward)
