@@ -14,8 +14,6 @@
 #include "daemonconnection.h"
 #include "session.h"
 
-extern char **environ;
-
 namespace hanguld {
 
 namespace {
@@ -70,6 +68,7 @@ int runProgram(const std::vector<std::string> &argv, std::chrono::milliseconds l
     // None of fcitx5's descriptors (its D-Bus and display connections) reach the child.
     posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     std::vector<char *> args;
+    args.reserve(argv.size() + 1);
     for (const auto &argument : argv) {
         args.push_back(const_cast<char *>(argument.c_str()));
     }
@@ -87,7 +86,8 @@ int runProgram(const std::vector<std::string> &argv, std::chrono::milliseconds l
     bool killed = false;
     char buffer[4096];
     for (;;) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             kill(child, SIGKILL);
             killed = true;
@@ -209,14 +209,16 @@ SettingsSnapshot SettingsChannel::read() {
     // Daemon-wide settings have no session value: the file's, as hangulctl reads it.
     bool daemonWide = false;
     for (const auto &option : snapshot.options) {
-        daemonWide = daemonWide || (option.value("scope", "") == "daemon" && !snapshot.values.contains(option.value("name", "")));
+        daemonWide = daemonWide ||
+                     (option.value("scope", "") == "daemon" && !snapshot.values.contains(option.value("name", "")));
     }
     if (daemonWide && !snapshot.configFile.empty() && snapshot.problems.empty()) {
         const std::string program = hangulctl();
         std::string output;
-        const int exit = program.empty() ? -1
-                                         : runProgram({program, "config", "get", "--json", "--file", snapshot.configFile},
-                                                      writeLimit, output);
+        const int exit =
+            program.empty()
+                ? -1
+                : runProgram({program, "config", "get", "--json", "--file", snapshot.configFile}, writeLimit, output);
         auto file = exit == 0 ? nlohmann::json::parse(output, nullptr, false) : nlohmann::json();
         if (file.is_object()) {
             for (const auto &option : snapshot.options) {
@@ -235,7 +237,8 @@ SettingsSnapshot SettingsChannel::read() {
     return snapshot;
 }
 
-std::string SettingsChannel::write(const SettingsSnapshot &where, const std::string &name, const std::string &value) {
+std::string SettingsChannel::write(const SettingsSnapshot &where, const std::string &name,
+                                   const std::string &value) const {
     const std::string program = hangulctl();
     if (program.empty()) {
         return "hangulctl was not found beside hanguld or on PATH; install hanguld (scripts/install)";

@@ -32,7 +32,8 @@ struct SettingsSnapshot {
 /// hanguld), else the first on PATH.
 class SettingsChannel {
 public:
-    SettingsChannel(std::string hangulctl, DaemonStarter &starter) : hangulctl_(std::move(hangulctl)), starter_(starter) {}
+    SettingsChannel(std::string hangulctl, DaemonStarter &starter)
+        : hangulctl_(std::move(hangulctl)), starter_(starter) {}
 
     /// Asks the daemon (started when none runs, as for typing): `reload`, so the verdict on the file
     /// is about the file as it is now, then `status` (its file and problems), `list_options`, and
@@ -42,7 +43,7 @@ public:
 
     /// `hangulctl config set --file FILE --socket SOCKET NAME VALUE`; empty on success, else what
     /// hangulctl said (the file is then unchanged).
-    std::string write(const SettingsSnapshot &where, const std::string &name, const std::string &value);
+    std::string write(const SettingsSnapshot &where, const std::string &name, const std::string &value) const;
 
     /// The hangulctl that read and write run; empty when there is none.
     std::string hangulctl() const;

@@ -45,9 +45,8 @@ std::vector<std::string> listItems(const fcitx::RawConfig &config) {
 /// "List|Key"), with the description as its label and `extras` (an enum's values and names) beside.
 class ValueOption final : public fcitx::OptionBase {
 public:
-    ValueOption(fcitx::Configuration *parent, const std::string &name, const std::string &description,
-                std::string type, PageValue value, PageValue fallback,
-                std::vector<std::pair<std::string, std::string>> extras)
+    ValueOption(fcitx::Configuration *parent, const std::string &name, const std::string &description, std::string type,
+                PageValue value, PageValue fallback, std::vector<std::pair<std::string, std::string>> extras)
         : fcitx::OptionBase(parent, name, description), type_(std::move(type)), value_(std::move(value)),
           default_(std::move(fallback)), extras_(std::move(extras)) {}
 
@@ -55,7 +54,7 @@ public:
     void reset() override { value_ = default_; }
     bool isDefault() const override { return value_ == default_; }
     void marshall(fcitx::RawConfig &config) const override { value_.writeTo(config); }
-    bool unmarshall(const fcitx::RawConfig &config, bool) override {
+    bool unmarshall(const fcitx::RawConfig &config, bool /*partial*/) override {
         if (value_.isList) {
             value_.list = listItems(config);
         } else {
@@ -107,15 +106,15 @@ public:
     std::string typeString() const override { return "Message"; }
     void reset() override {}
     bool isDefault() const override { return true; }
-    void marshall(fcitx::RawConfig &) const override {}
-    bool unmarshall(const fcitx::RawConfig &, bool) override { return true; }
+    void marshall(fcitx::RawConfig & /*config*/) const override {}
+    bool unmarshall(const fcitx::RawConfig & /*config*/, bool /*partial*/) override { return true; }
     std::unique_ptr<fcitx::Configuration> subConfigSkeleton() const override {
         return std::make_unique<MessageSection>();
     }
     bool equalTo(const fcitx::OptionBase &other) const override {
         return dynamic_cast<const MessageOption *>(&other) != nullptr;
     }
-    void copyFrom(const fcitx::OptionBase &) override {}
+    void copyFrom(const fcitx::OptionBase & /*other*/) override {}
     bool skipDescription() const override { return false; }
     bool skipSave() const override { return true; }
 };
@@ -203,9 +202,9 @@ std::string daemonKeyName(const std::string &fcitxKey) {
         return fcitxKey; // not a key fcitx5 knows: hangulctl says what is wrong with it
     }
     const fcitx::KeyStates states = key.states();
-    const fcitx::KeyStates named = fcitx::KeyStates{fcitx::KeyState::Shift, fcitx::KeyState::Ctrl, fcitx::KeyState::Alt,
-                                                    fcitx::KeyState::Super, fcitx::KeyState::Super2,
-                                                    fcitx::KeyState::Mod5};
+    const fcitx::KeyStates named =
+        fcitx::KeyStates{fcitx::KeyState::Shift, fcitx::KeyState::Ctrl,   fcitx::KeyState::Alt,
+                         fcitx::KeyState::Super, fcitx::KeyState::Super2, fcitx::KeyState::Mod5};
     if ((states & ~named) != 0) {
         return fcitxKey; // Hyper, Meta: the daemon has no such modifier, and hangulctl refuses it by name
     }
@@ -298,8 +297,8 @@ SettingsPage::SettingsPage(const SettingsSnapshot &snapshot, const std::vector<s
         const auto current = snapshot.values.find(name);
         PageValue value;
         PageValue fallback;
-        if (!pageValue(type, entry.value("default", nlohmann::json()), fallback) ||
-            current == snapshot.values.end() || !pageValue(type, *current, value)) {
+        if (!pageValue(type, entry.value("default", nlohmann::json()), fallback) || current == snapshot.values.end() ||
+            !pageValue(type, *current, value)) {
             // A type this page does not know (a later daemon's), or a value it was not told: shown, not edited.
             message(name + " = " + (current == snapshot.values.end() ? std::string("?") : current->dump()));
             continue;
@@ -314,7 +313,10 @@ SettingsPage::SettingsPage(const SettingsSnapshot &snapshot, const std::vector<s
                 if (type == "layout") {
                     // Both names, the page's language first, and the id the settings file writes.
                     const std::string other = described(allowed, "name", !korean);
-                    shown = shown + (other.empty() || other == shown ? "" : " · " + other) + " (" + id + ")";
+                    if (!other.empty() && other != shown) {
+                        shown.append(" · ").append(other);
+                    }
+                    shown.append(" (").append(id).append(")");
                 }
                 extras.emplace_back("Enum/" + std::to_string(index), id);
                 extras.emplace_back("EnumI18n/" + std::to_string(index), shown);

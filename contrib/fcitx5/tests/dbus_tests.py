@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """The installed addon in a real fcitx5, through the D-Bus interface applications use: the corpus
 side by side with Debian's fcitx5-hangul, the daemon's settings file deciding the options (and its
-live reload reaching an open field), hanja and symbol candidates beside fcitx5-hangul's, switching
-input method mid-syllable, the daemon killed, stalled and restarted under it (a candidate list open
-too), word-commit mode from the settings file (beside fcitx5-hangul's WordCommit), and the daemon
-started by the addon when none runs.
+live reload reaching an open field), the configuration page (Controller1 GetConfig/SetConfig), hanja
+and symbol candidates beside fcitx5-hangul's, switching input method mid-syllable, the daemon
+killed, stalled and restarted under it (a candidate list open too), word-commit mode from the
+settings file (beside fcitx5-hangul's WordCommit), and the daemon started by the addon when none
+runs.
 
     dbus-run-session -- /usr/bin/python3 dbus_tests.py --prefix PREFIX
 
@@ -212,7 +213,7 @@ COMMENT = "# My settings: every edit keeps this line"
 
 def page_options(description):
     """GetConfig's description as {option name: (type, label, {extra: value})}, for the page's own type."""
-    types = {name: options for name, options in description}
+    types = dict(description)
     return {
         name: (kind, label, dict(extras)) for name, kind, label, _default, extras in types.get("HangulSettings", [])
     }

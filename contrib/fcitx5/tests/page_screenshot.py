@@ -66,9 +66,7 @@ def main():
     environment = {**addon_environment(prefix), **daemon.environment()}
     try:
         with Fcitx(["hanguld"], ["hanguld"], environment):
-            tool = subprocess.Popen(
-                ["fcitx5-config-qt"], env={**x11, "QT_QPA_PLATFORM": "xcb", "LANG": "C.UTF-8"}
-            )
+            tool = subprocess.Popen(["fcitx5-config-qt"], env={**x11, "QT_QPA_PLATFORM": "xcb", "LANG": "C.UTF-8"})
             xdotool("search", "--sync", "--onlyvisible", "--name", "Fcitx Configuration")
             time.sleep(2)  # the lists filled from fcitx5
             xdotool("mousemove", *map(str, OUR_ENTRY), "click", "1")
