@@ -219,7 +219,10 @@ SettingsSnapshot SettingsChannel::read() {
             program.empty()
                 ? -1
                 : runProgram({program, "config", "get", "--json", "--file", snapshot.configFile}, writeLimit, output);
-        auto file = exit == 0 ? nlohmann::json::parse(output, nullptr, false) : nlohmann::json();
+        // The JSON is one line on standard output; warnings (a layout file skipped) may come before it.
+        const auto start = output.rfind("\n{");
+        const std::string line = start == std::string::npos ? output : output.substr(start + 1);
+        auto file = exit == 0 ? nlohmann::json::parse(line, nullptr, false) : nlohmann::json();
         if (file.is_object()) {
             for (const auto &option : snapshot.options) {
                 const std::string name = option.value("name", "");
