@@ -33,6 +33,7 @@ from fcitx5_dbus import BUS_NAME, NO_AUTO_START, PASSWORD_CAPABILITY, Fcitx, add
 import libhangul_hanja
 from gi.repository import GLib
 
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
 DEADLINE = 0.150  # the addon's reply deadline (src/engine.cpp)
 # A key that did not wait for the deadline: far below it, with room for a loaded machine's D-Bus
 # hiccups (milliseconds at the 99th percentile here, rarely tens).
@@ -350,6 +351,48 @@ def settings_page(prefix):
                 f"the file holds {kept!r}",
             )
             context.destroy()
+    finally:
+        daemon.stop()
+        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
+
+
+def user_layout_on_the_page(prefix):
+    """A layout file of the user's is on the page with its names, and saving it as the layout types
+    with it. fcitx5 and the daemon share the user's configuration directory here, as on a desktop,
+    so hangulctl (run by the addon) knows the user's layouts too."""
+    fcitx = Fcitx(["hanguld"], ["hanguld"])
+    layouts = f"{fcitx.work}/config/hangul/layouts"
+    os.makedirs(layouts)
+    with open(os.path.join(ROOT, "Fuzz", "Corpus", "layout", "dubeolsik.layout"), encoding="utf-8") as file:
+        lines = [line for line in file.read().splitlines() if not line.startswith(("id ", "alias ", "name"))]
+    with open(f"{layouts}/mine.layout", "w", encoding="utf-8") as file:
+        file.write("\n".join(["id mine", "name My Dubeolsik", "name-ko 나의 두벌식", *lines]) + "\n")
+    daemon, path = private_daemon(f"{COMMENT}\n")
+    saved = os.environ["XDG_CONFIG_HOME"]
+    os.environ["XDG_CONFIG_HOME"] = f"{fcitx.work}/config"
+    try:
+        daemon.start()
+    finally:
+        os.environ["XDG_CONFIG_HOME"] = saved
+    fcitx.environment.update({**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"})
+    try:
+        with fcitx:
+            context = fcitx.context(input_method="hanguld")
+            values, description = fcitx.config(PAGE_URIS[0])
+            layouts = enum_values(page_options(description).get("layout", ("", "", {}))[2])
+            fcitx.set_config(PAGE_URIS[0], {**values, "layout": "mine"})
+            with open(path, encoding="utf-8") as file:
+                written = file.read()
+            context.type("dkssud")
+            context.focus_out()
+            context.destroy()
+        check(
+            ("mine", "My Dubeolsik · 나의 두벌식 (mine)") in layouts
+            and 'layout = "mine"' in written
+            and context.text == "안녕",
+            "a layout file of the user's is on the page with its names, and saved as the layout it types",
+            f"layouts {layouts[-2:]}; the file holds {written!r}; dkssud typed {context.text!r}",
+        )
     finally:
         daemon.stop()
         shutil.rmtree(os.path.dirname(path), ignore_errors=True)
@@ -1132,7 +1175,9 @@ def autostart(prefix):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--prefix", required=True, help="where scripts/install put the addon")
-    parser.add_argument("--only", choices=["side-by-side", "settings", "page", "hanja", "faults", "word", "autostart"])
+    parser.add_argument(
+        "--only", choices=["side-by-side", "settings", "page", "user-layout", "hanja", "faults", "word", "autostart"]
+    )
     arguments = parser.parse_args()
     prefix = os.path.abspath(arguments.prefix)
     os.environ.pop("HANGULD_AUTOSTART", None)
@@ -1142,6 +1187,7 @@ def main():
         ("side-by-side", side_by_side),
         ("settings", settings_from_the_daemon),
         ("page", settings_page),
+        ("user-layout", user_layout_on_the_page),
         ("hanja", hanja),
         ("faults", faults_and_switching),
         ("word", word_mode),
