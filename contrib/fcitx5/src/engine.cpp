@@ -55,6 +55,13 @@ uint32_t x11Modifiers(fcitx::KeyStates states) {
 /// fcitx5's names for keysyms (its own table, as xkbcommon spells them), for the key lists.
 uint32_t fcitxKeysymNamed(const std::string &name) { return static_cast<uint32_t>(fcitx::Key::keySymFromString(name)); }
 
+/// The settings page writes with the hangulctl installed beside hanguld (else the first on PATH).
+std::string hangulctlBesideDaemon() {
+    const std::string daemon = HANGULD_EXECUTABLE;
+    const auto slash = daemon.rfind('/');
+    return slash == std::string::npos ? std::string() : daemon.substr(0, slash + 1) + "hangulctl";
+}
+
 void logSession(SessionShared::Level level, const std::string &message) {
     if (level == SessionShared::Level::Info) {
         HANGULD_INFO() << message;
@@ -81,7 +88,8 @@ nlohmann::json keyParams(const KeyEvent &key) {
 HangulDaemonEngine::HangulDaemonEngine(fcitx::Instance *instance)
     : instance_(instance),
       shared_{defaultDeadline, fcitxKeysymNamed, logSession, clientName, DaemonStarter(HANGULD_EXECUTABLE), {}, false},
-      factory_([this](fcitx::InputContext &) { return new SessionState(shared_); }) {
+      factory_([this](fcitx::InputContext &) { return new SessionState(shared_); }),
+      settings_(hangulctlBesideDaemon(), shared_.starter) {
     instance_->inputContextManager().registerProperty("hanguldSession", &factory_);
     instance_->userInterfaceManager().registerAction("hanguld-mode", &modeAction_);
     warnAboutOldConfiguration();
@@ -108,6 +116,33 @@ void HangulDaemonEngine::warnAboutOldConfiguration() {
                    << (layout.empty() ? std::string("hangulctl config set KEY VALUE")
                                       : "hangulctl config set layout " + layout)
                    << "; see `hangulctl config get`). Delete that file to silence this warning.";
+}
+
+const fcitx::Configuration *HangulDaemonEngine::getConfig() const {
+    const bool korean = koreanLocale();
+    std::vector<std::string> notes;
+    for (const auto &refused : refusedWrites_) {
+        notes.push_back((korean ? "저장하지 못함: " : "Not saved: ") + refused);
+    }
+    page_ = std::make_unique<SettingsPage>(settings_.read(), notes, korean);
+    return page_.get();
+}
+
+void HangulDaemonEngine::setConfig(const fcitx::RawConfig &config) {
+    refusedWrites_.clear();
+    const SettingsSnapshot now = settings_.read();
+    for (const auto &change : changesFrom(config, now)) {
+        const std::string refused = settings_.write(now, change.name, change.value);
+        if (refused.empty()) {
+            HANGULD_INFO() << "settings page: wrote " << change.name << " to " << now.configFile;
+        } else {
+            HANGULD_WARN() << "settings page: " << change.name << " not written: " << refused;
+            refusedWrites_.push_back(change.name + ": " + refused);
+        }
+    }
+    for (const auto &note : now.notes) {
+        HANGULD_WARN() << "settings page: " << note;
+    }
 }
 
 bool HangulDaemonEngine::ensureSession(fcitx::InputContext *ic, SessionState &state) {

@@ -24,7 +24,9 @@
 #include <fcitx/instance.h>
 
 #include "contract.h"
+#include "daemonsettings.h"
 #include "session.h"
+#include "settingspage.h"
 #include "ximorder.h"
 
 namespace hanguld {
@@ -88,6 +90,14 @@ public:
     /// and released, so the daemon stays the one place that moves the list.
     void moveInCandidates(fcitx::InputContext *ic, uint32_t keysym);
 
+    /// The configuration page fcitx5-configtool and KDE's settings show (Controller1.GetConfig):
+    /// generated from the daemon's option list at the values it has in force, read anew each time.
+    const fcitx::Configuration *getConfig() const override;
+    /// A saved page (Controller1.SetConfig): each option changed on it is written to the daemon's
+    /// settings file with `hangulctl config set`, which keeps the file's comments, checks the value and
+    /// makes the daemon reload (open fields follow). A refused value shows on the page's next reading.
+    void setConfig(const fcitx::RawConfig &config) override;
+
 private:
     SessionState &stateOf(fcitx::InputContext *ic) { return *ic->propertyFor(&factory_); }
 
@@ -129,6 +139,9 @@ private:
     fcitx::FactoryFor<SessionState> factory_;
     ModeAction modeAction_{this};
     XimKeyText ximKeyText_{instance_};
+    mutable SettingsChannel settings_;
+    mutable std::unique_ptr<SettingsPage> page_; ///< the last page read; fcitx5 reads it at once
+    std::vector<std::string> refusedWrites_;     ///< what the last save could not write, and why
 };
 
 class HangulDaemonEngineFactory : public fcitx::AddonFactory {

@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """The installed addon in a real fcitx5, through the D-Bus interface applications use: the corpus
 side by side with Debian's fcitx5-hangul, the daemon's settings file deciding the options (and its
-live reload reaching an open field), hanja and symbol candidates beside fcitx5-hangul's, switching
-input method mid-syllable, the daemon killed, stalled and restarted under it (a candidate list open
-too), word-commit mode from the settings file (beside fcitx5-hangul's WordCommit), and the daemon
-started by the addon when none runs.
+live reload reaching an open field), the configuration page (Controller1 GetConfig/SetConfig), hanja
+and symbol candidates beside fcitx5-hangul's, switching input method mid-syllable, the daemon
+killed, stalled and restarted under it (a candidate list open too), word-commit mode from the
+settings file (beside fcitx5-hangul's WordCommit), and the daemon started by the addon when none
+runs.
 
     dbus-run-session -- /usr/bin/python3 dbus_tests.py --prefix PREFIX
 
@@ -15,6 +16,7 @@ status is 1 when anything failed.
 
 import argparse
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -31,6 +33,7 @@ from fcitx5_dbus import BUS_NAME, NO_AUTO_START, PASSWORD_CAPABILITY, Fcitx, add
 import libhangul_hanja
 from gi.repository import GLib
 
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
 DEADLINE = 0.150  # the addon's reply deadline (src/engine.cpp)
 # A key that did not wait for the deadline: far below it, with room for a loaded machine's D-Bus
 # hiccups (milliseconds at the 99th percentile here, rarely tens).
@@ -150,16 +153,6 @@ def settings_from_the_daemon(prefix):
             context = fcitx.context(input_method="hanguld")
             context.type(sebeolsik)
             context.focus_out()
-            try:
-                page = fcitx.config("fcitx://config/addon/hanguld")
-            except Exception as error:  # GLib.Error: fcitx5 has no configuration for the addon
-                page = str(error)
-            check(
-                "Addon is not configurable" in str(page),
-                "fcitx5's configuration tools offer no second copy of the options (Controller1.GetConfig: "
-                "not configurable)",
-                f"GetConfig gave {page!r}",
-            )
             check(
                 "hangulctl config set layout 39" in fcitx.log(),
                 "an old fcitx5 configuration of the addon (Layout=39) is not applied, and fcitx5's log says "
@@ -209,6 +202,197 @@ def settings_from_the_daemon(prefix):
                 "a new field starts in the file's start-mode (Latin), and Shift+space then types dubeolsik",
                 f"{dubeolsik!r} typed {latin!r}, then {fresh.text!r}",
             )
+    finally:
+        daemon.stop()
+        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
+
+
+PAGE_URIS = ("fcitx://config/inputmethod/hanguld", "fcitx://config/addon/hanguld")
+CONTROL = 1 << 2  # fcitx5's KeyState::Ctrl, as the D-Bus frontend takes it
+COMMENT = "# My settings: every edit keeps this line"
+
+
+def page_options(description):
+    """GetConfig's description as {option name: (type, label, {extra: value})}, for the page's own type."""
+    types = dict(description)
+    return {
+        name: (kind, label, dict(extras)) for name, kind, label, _default, extras in types.get("HangulSettings", [])
+    }
+
+
+def enum_values(extras):
+    """An Enum option's values and the names shown for them, in order (extras Enum and EnumI18n,
+    each {"0": …, "1": …})."""
+    values, names = extras.get("Enum", {}), extras.get("EnumI18n", {})
+    return [(values[str(index)], names.get(str(index), "")) for index in range(len(values))]
+
+
+def settings_page(prefix):
+    """fcitx5's configuration page for the addon (what fcitx5-configtool and KDE's settings show),
+    read and saved through Controller1 as those tools do: generated from the daemon's option list,
+    at the values in force; a save goes through `hangulctl config set` into the daemon's settings
+    file (its comment kept) and an open field follows; a refused value is named on the page; a file
+    the daemon refuses shows its problem with its line instead of the options."""
+    word = "한글 세벌식"
+    dubeolsik, sebeolsik = reverse_keys(word, "2"), reverse_keys(word, "3f")
+    daemon, path = private_daemon(f'{COMMENT}\nlayout = "2"\n')
+    daemon.start()
+    hangulctl = os.path.join(os.path.dirname(hangul_testing.binary("hanguld", "HANGULD")), "hangulctl")
+    listed = json.loads(
+        subprocess.run(
+            [hangulctl, "config", "list", "--json"], capture_output=True, text=True, check=True, timeout=30
+        ).stdout
+    )["options"]
+    environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
+    try:
+        with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
+            context = fcitx.context(input_method="hanguld")
+            context.type(dubeolsik)
+            context.focus_out()
+            before = context.text
+            pages = {uri: fcitx.config(uri) for uri in PAGE_URIS}
+            values, description = pages[PAGE_URIS[0]]
+            options = page_options(description)
+            expected_types = {"flag": "Boolean", "choice": "Enum", "layout": "Enum", "keys": "List|Key"}
+            wrong = [
+                (entry["name"], options.get(entry["name"], ("missing",))[0])
+                for entry in listed
+                if options.get(entry["name"], ("missing",))[0] != expected_types.get(entry["type"])
+            ]
+            check(
+                not wrong and before == word,
+                f"the page has every option hangulctl config list lists ({len(listed)}), each as the type "
+                "fcitx5's tools draw: a switch a Boolean, a choice or the layout an Enum, a key list a List|Key",
+                f"{wrong}; the field typed {before!r} before",
+            )
+            layouts = enum_values(options.get("layout", ("", "", {}))[2])
+            check(
+                ("3f", "Sebeolsik Final · 세벌식 최종 (3f)") in layouts and len(layouts) == len(listed[0]["values"]),
+                "the layout is an Enum of every layout the daemon knows, with its English and Korean names",
+                f"{layouts}",
+            )
+            check(
+                values.get("layout") == "2"
+                and values.get("toggle-keys") == {"0": "Hangul", "1": "Shift+space"}
+                and values.get("start-mode") == "hangul"
+                and values.get("auto-reorder") == "False",
+                "the page shows the values in force: the file's layout, the default keys, mode and switches",
+                f"{values}",
+            )
+            check(
+                pages[PAGE_URIS[1]][0] == values,
+                "the addon's page (fcitx://config/addon/hanguld) is the input method's page",
+                f"{pages[PAGE_URIS[1]][0]}",
+            )
+            # Apply, as fcitx5-configtool does after the layout is picked and Control+F9 captured.
+            changed = {**values, "layout": "3f", "toggle-keys": {"0": "Hangul", "1": "Control+F9"}}
+            started = time.monotonic()
+            fcitx.set_config(PAGE_URIS[0], changed)
+            took = time.monotonic() - started
+            with open(path, encoding="utf-8") as file:
+                written = file.read()
+            check(
+                written.startswith(COMMENT + "\n")
+                and 'layout = "3f"' in written
+                and "Control+F9" in written
+                and not os.path.exists(f"{fcitx.work}/config/fcitx5/conf/hanguld.conf"),
+                "SetConfig writes the layout and the toggle keys into the daemon's settings file, its comment "
+                "kept, and nothing into fcitx5's own configuration",
+                f"the file holds {written!r}",
+            )
+            print(f"   (SetConfig of two options took {took * 1000:.0f} ms)")
+            context.text = ""
+            context.focus_in()
+            context.type(sebeolsik)
+            press(context, KEY_F9, CONTROL)
+            context.type("abc")
+            context.focus_out()
+            check(
+                context.text == word + "abc",
+                "the open field follows: it types 세벌식 최종, and the new toggle key Control+F9 switches to Latin",
+                f"{sebeolsik!r}, Control+F9, abc typed {context.text!r}",
+            )
+            values, _ = fcitx.config(PAGE_URIS[0])
+            check(
+                values.get("layout") == "3f" and values.get("toggle-keys") == {"0": "Hangul", "1": "Control+F9"},
+                "the page, read again, shows what was saved",
+                f"{values}",
+            )
+            # A key the daemon has no modifier for: hangulctl refuses it, the file stays, the page says why.
+            fcitx.set_config(PAGE_URIS[0], {**values, "hanja-keys": {"0": "Hyper+a"}})
+            _, description = fcitx.config(PAGE_URIS[0])
+            labels = [label for _kind, label, _extras in page_options(description).values()]
+            with open(path, encoding="utf-8") as file:
+                unchanged = file.read() == written
+            check(
+                unchanged and any(label.startswith("Not saved: hanja-keys:") for label in labels),
+                "a value hangulctl refuses leaves the file as it was, and the page names the option and why",
+                f"file unchanged: {unchanged}; labels {labels[:3]}",
+            )
+            # A hand edit the daemon refuses: its problem with its line, and no options to edit.
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(f'{COMMENT}\nlayout = "3f"\nauto_reorder = true\n')
+            values, description = fcitx.config(PAGE_URIS[0])
+            shown = page_options(description)
+            labels = [label for _kind, label, _extras in shown.values()]
+            check(
+                any(":3:" in label and "auto_reorder" in label for label in labels)
+                and not any(kind in ("Boolean", "Enum", "List|Key") for kind, *_ in shown.values())
+                and not values,
+                "a settings file the daemon refuses shows its problem with its line (:3:), and no options",
+                f"{labels}; values {values}",
+            )
+            fcitx.set_config(PAGE_URIS[0], {"layout": "2"})
+            with open(path, encoding="utf-8") as file:
+                kept = file.read()
+            check(
+                "auto_reorder" in kept and 'layout = "3f"' in kept,
+                "a save while the file is refused writes nothing",
+                f"the file holds {kept!r}",
+            )
+            context.destroy()
+    finally:
+        daemon.stop()
+        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
+
+
+def user_layout_on_the_page(prefix):
+    """A layout file of the user's is on the page with its names, and saving it as the layout types
+    with it. fcitx5 and the daemon share the user's configuration directory here, as on a desktop,
+    so hangulctl (run by the addon) knows the user's layouts too."""
+    fcitx = Fcitx(["hanguld"], ["hanguld"])
+    layouts = f"{fcitx.work}/config/hangul/layouts"
+    os.makedirs(layouts)
+    with open(os.path.join(ROOT, "Fuzz", "Corpus", "layout", "dubeolsik.layout"), encoding="utf-8") as file:
+        lines = [line for line in file.read().splitlines() if not line.startswith(("id ", "alias ", "name"))]
+    with open(f"{layouts}/mine.layout", "w", encoding="utf-8") as file:
+        file.write("\n".join(["id mine", "name My Dubeolsik", "name-ko 나의 두벌식", *lines]) + "\n")
+    daemon, path = private_daemon(f"{COMMENT}\n")
+    saved = os.environ["XDG_CONFIG_HOME"]
+    os.environ["XDG_CONFIG_HOME"] = f"{fcitx.work}/config"
+    try:
+        daemon.start()
+    finally:
+        os.environ["XDG_CONFIG_HOME"] = saved
+    fcitx.environment.update({**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"})
+    try:
+        with fcitx:
+            context = fcitx.context(input_method="hanguld")
+            values, description = fcitx.config(PAGE_URIS[0])
+            layouts = enum_values(page_options(description).get("layout", ("", "", {}))[2])
+            fcitx.set_config(PAGE_URIS[0], {**values, "layout": "mine"})
+            with open(path, encoding="utf-8") as file:
+                written = file.read()
+            context.type("dkssud")
+            context.focus_out()
+            context.destroy()
+        check(
+            ("mine", "My Dubeolsik · 나의 두벌식 (mine)") in layouts
+            and 'layout = "mine"' in written
+            and context.text == "안녕",
+            "a layout file of the user's is on the page with its names, and saved as the layout it types",
+            f"layouts {layouts[-2:]}; the file holds {written!r}; dkssud typed {context.text!r}",
+        )
     finally:
         daemon.stop()
         shutil.rmtree(os.path.dirname(path), ignore_errors=True)
@@ -991,7 +1175,9 @@ def autostart(prefix):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--prefix", required=True, help="where scripts/install put the addon")
-    parser.add_argument("--only", choices=["side-by-side", "settings", "hanja", "faults", "word", "autostart"])
+    parser.add_argument(
+        "--only", choices=["side-by-side", "settings", "page", "user-layout", "hanja", "faults", "word", "autostart"]
+    )
     arguments = parser.parse_args()
     prefix = os.path.abspath(arguments.prefix)
     os.environ.pop("HANGULD_AUTOSTART", None)
@@ -1000,6 +1186,8 @@ def main():
     for name, test in (
         ("side-by-side", side_by_side),
         ("settings", settings_from_the_daemon),
+        ("page", settings_page),
+        ("user-layout", user_layout_on_the_page),
         ("hanja", hanja),
         ("faults", faults_and_switching),
         ("word", word_mode),

@@ -53,6 +53,13 @@ def addon_environment(prefix=None, build_dir=None):
     }
 
 
+def config_variant(value):
+    """A configuration value as fcitx5's D-Bus API carries it: a string, or a{sv} of nested values."""
+    if isinstance(value, dict):
+        return GLib.Variant("a{sv}", {key: config_variant(item) for key, item in value.items()})
+    return GLib.Variant("s", value)
+
+
 class Fcitx:
     """A private fcitx5: its own HOME and XDG directories, a profile listing `input_methods`, and
     `configs` ({addon: ini text}) under conf/."""
@@ -191,6 +198,21 @@ class Fcitx:
             10000,
             None,
         ).unpack()
+
+    def set_config(self, uri, values):
+        """Controller1.SetConfig: saves a page as fcitx5-configtool's Apply does. `values` as GetConfig
+        gives them: a dict of strings and dicts (a list option's items under "0", "1", …)."""
+        self.bus.call_sync(
+            BUS_NAME,
+            "/controller",
+            "org.fcitx.Fcitx.Controller1",
+            "SetConfig",
+            GLib.Variant("(sv)", (uri, config_variant(values))),
+            None,
+            NO_AUTO_START,
+            30000,
+            None,
+        )
 
     def current_input_method(self):
         """The input method of the most recently focused input context; "" when there is none."""
