@@ -3,6 +3,7 @@ import HangulCore
 import HangulHanja
 import HangulLayoutFiles
 import HangulProtocol
+import HangulWrongMode
 
 /// What `hangul-compose` does once its command line is parsed, on streams it is given: standard
 /// input and output in the executable, memory in tests.

@@ -3,6 +3,7 @@ import HangulCore
 import HangulKeys
 import HangulLayoutFiles
 import HangulProtocol
+import HangulWrongMode
 
 /// `hangul-compose type`, the default subcommand: types key strings through the Hangul engine and
 /// prints the resulting text; with `--reverse`, `--fix`, `--hanja` or `--list-layouts`, one of the
