@@ -111,6 +111,7 @@ let package = Package(
             name: "hanguld",
             dependencies: [
                 "HangulDaemon", "HangulHanja", "HangulKeys", "HangulLayoutFiles", "HangulProtocol", "HangulSystem",
+                "HangulWrongMode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -120,7 +121,8 @@ let package = Package(
         .target(
             name: "HangulCompose",
             dependencies: [
-                "HangulCore", "HangulHanja", "HangulWrongMode", "HangulKeys", "HangulClient", "HangulLayoutFiles", "HangulProtocol",
+                "HangulCore", "HangulHanja", "HangulWrongMode", "HangulKeys", "HangulClient", "HangulLayoutFiles",
+                "HangulProtocol",
                 "HangulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -161,7 +163,7 @@ let package = Package(
             name: "HangulDaemonTests",
             dependencies: [
                 "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "HangulHanja",
-                "CGNUShims",
+                "HangulWrongMode", "CGNUShims",
                 "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
                 "hanguld", "hangul-compose", "hangulctl", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -55,7 +55,7 @@ public struct Compose {
                     let files = hanjaFiles(environment: environment)
                     let engine = InProcessEngine(
                         layout: layout, options: options, hanja: HanjaDictionarySource { files().dictionary },
-                        commitUnit: commitUnit)
+                        commitUnit: commitUnit, wrongMode: WrongModeRuleSource(wordListAt: command.words))
                     failures = try type(
                         with: engine, arguments: arguments, input: input, output: output, errors: errors)
                 }

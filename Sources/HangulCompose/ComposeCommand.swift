@@ -57,7 +57,9 @@ public struct ComposeCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("The English word list --fix consults, one word per line.", valueName: "path"))
+        help: ArgumentHelp(
+            "The English word list --fix and the fix keys (<Pause>, <Shift+Hangul>) consult, one word per line.",
+            valueName: "path"))
     var words = WordList.defaultPath
 
     @Option(

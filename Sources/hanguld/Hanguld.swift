@@ -6,6 +6,7 @@ import HangulKeys
 import HangulLayoutFiles
 import HangulProtocol
 import HangulSystem
+import HangulWrongMode
 import Logging
 
 /// The `hanguld` command: flags in, `Daemon.run` does the rest.
@@ -150,14 +151,17 @@ struct Hanguld: AsyncParsableCommand {
         }
         let hanja = Self.hanjaSource(files: self.hanjaFiles, system: !self.noSystemHanja, logger: logger)
         let focus = FocusBoard()
+        // Read on the first fix key of any session, not here: no start-up cost for those who never fix.
+        let wrongMode = WrongModeRuleSource()
         try await Daemon.run(
             socketPath: self.socket,
             configuration: configuration,
             factory: ProtocolSessionFactory(
                 decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja,
-                focus: focus),
+                focus: focus, wrongMode: wrongMode),
             reload: { install in
                 hanja.reload()
+                wrongMode.reload()
                 guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return }
                 let outcome = loader.load(layouts: layouts)
                 // The factory first, then the settings: a session opened in between starts from the
@@ -167,7 +171,7 @@ struct Hanguld: AsyncParsableCommand {
                 install(
                     ProtocolSessionFactory(
                         decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store,
-                        hanja: hanja, focus: focus))
+                        hanja: hanja, focus: focus, wrongMode: wrongMode))
                 Self.publish(outcome, read: layouts, of: loader, into: store, logger: logger)
             },
             watching: watching,
