@@ -956,6 +956,24 @@ def qt_window_converts_a_syllable_and_a_word_before_the_cursor():
         equal(window_text(kind, names), f"{syllable} {word[0]}", f"the {name}'s text")
 
 
+@test("daemon")
+def the_fix_key_turns_dkssud_into_hangul_and_typing_goes_on_in_hangul_in_gtk_and_qt():
+    # 한/영 to Latin, dkssud typed as Latin (the application inserts it), then Pause, a default fix
+    # key: the engine sends the text before the cursor, the daemon answers 안녕 in place of the six
+    # letters and Hangul mode, so gktpdy goes on as 하세요. A second Pause at once undoes the fix.
+    for name, kind in (("GTK entry", GTK_WINDOW), *QT_WINDOWS):
+        equal(
+            window_text(kind, ["Hangul", *"dkssud", "Pause", *"gktpdy", "Return"]),
+            "안녕하세요",
+            f"the {name}'s text after the fix key",
+        )
+    equal(
+        window_text(GTK_WINDOW, ["Hangul", *"dkssud", "Pause", "Pause", "space", "o", "k", "Return"]),
+        "dkssud ok",
+        "the GTK entry's text after the fix key twice",
+    )
+
+
 def gtk_window_text(key_names, delay_ms=60):
     """Types `key_names` (xdotool's key names) into a GTK 3 entry; see `window_text`."""
     return window_text(GTK_WINDOW, key_names, delay_ms)
