@@ -5,10 +5,10 @@ GTK_IM_MODULE=fcitx (Debian's fcitx5-frontend-gtk3) or a Qt 5 or Qt 6 window wit
 Hanja too: a syllable converted with F9 and 1, and a word already in the field converted through the
 surrounding text the toolkit reports, the pick deleting it (DeleteSurroundingText) before the hanja
 goes in. The fix key: dkssud typed in Latin mode, then Pause, leaves 안녕 and Hangul mode (twice:
-the word as typed and Latin mode). The focus moved with a syllable showing (a click into a second field, a visit to a second
-window: contrib/testing/*_focus_window.py) leaves it once where it was typed. Then word-commit mode,
-set in the daemon's settings file: a click mid-word, in the field or into the second one, keeps the
-word, once, and F9 on a word being typed converts it.
+the word as typed and Latin mode). The focus moved with a syllable showing (a click into a second
+field, a visit to a second window: contrib/testing/*_focus_window.py) leaves it once where it was
+typed. Then word-commit mode, set in the daemon's settings file: a click mid-word, in the field or
+into the second one, keeps the word, once, and F9 on a word being typed converts it.
 
     dbus-run-session -- /usr/bin/python3 window_test.py --toolkit gtk|qt|qt6 --prefix PREFIX
 """
