@@ -94,6 +94,13 @@ struct Hanguld: AsyncParsableCommand {
             "Leave out libhangul's hanja.txt and mssymbol.txt: convert only with your own dictionary and --hanja-file.")
     var noSystemHanja = false
 
+    @Option(
+        name: .customLong("words"),
+        help: ArgumentHelp(
+            "The English word list the fix keys and auto-fix consult, one word per line (Debian's wamerican by default); read on first use.",
+            valueName: "path"))
+    var words = WordList.defaultPath
+
     func validate() throws {
         guard self.maxSessions >= 1 else {
             throw ValidationError("--max-sessions must be at least 1, not \(self.maxSessions).")
@@ -152,7 +159,7 @@ struct Hanguld: AsyncParsableCommand {
         let hanja = Self.hanjaSource(files: self.hanjaFiles, system: !self.noSystemHanja, logger: logger)
         let focus = FocusBoard()
         // Read on the first fix key of any session, not here: no start-up cost for those who never fix.
-        let wrongMode = WrongModeRuleSource()
+        let wrongMode = WrongModeRuleSource(wordListAt: self.words)
         try await Daemon.run(
             socketPath: self.socket,
             configuration: configuration,

@@ -237,6 +237,18 @@ extension SettingsDaemonTests {
         #expect(try await daemon.stop().status == 0)
     }
 
+    @Test func statusSaysWhyTheFixKeysAreOffWithoutAWordList() async throws {
+        let daemon = try await RunningDaemon.start(["--words", "/nonexistent/american-english"])
+        let environment = ["HANGULD_SOCKET": daemon.socketPath]
+        let status = try await ChildProcess.launch(SystemTools.hangulctl, ["status"], environment: environment).finish()
+        #expect(status.status == 0)
+        #expect(
+            status.stdout.contains(
+                "fix keys and auto-fix: off, no English word list (/nonexistent/american-english: no such file); "
+                    + "install Debian's wamerican\n"))
+        #expect(try await daemon.stop().status == 0)
+    }
+
     @Test func hangulctlSetReloadsTheRunningDaemonAndStatusSaysSo() async throws {
         let daemon = try await RunningDaemon.start(configFile: "layout = \"3f\"\n")
         let environment = [
