@@ -50,6 +50,10 @@ let package = Package(
         .executableTarget(name: "libhangul-compose", dependencies: ["CLibhangul"]),
         // Whole-process `hangul-compose` against that C program on the same key corpus.
         .executableTarget(name: "compose-bench", dependencies: ["BenchmarkSupport"]),
+        // Start-up (hanguld's first key, hangul-compose with one short input) beside C programs
+        // driving libhangul: libhangul-server is the daemon's reference, libhangul-compose the CLI's.
+        .executableTarget(name: "libhangul-server", dependencies: ["CLibhangul"]),
+        .executableTarget(name: "startup-bench", dependencies: ["BenchmarkSupport"]),
         .executableTarget(
             name: "hanguld-bench",
             dependencies: [
