@@ -53,8 +53,8 @@ public struct InputContext: Sendable {
     /// The candidate list, open or closed.
     public private(set) var candidateList = CandidateList()
     /// Up to ``surroundingLimit`` characters before the cursor, as the frontend last sent them; empty
-    /// once a key other than a hanja key or a bare modifier is pressed, since such a key may have
-    /// changed the text or moved the cursor.
+    /// once a key other than a hanja key, a fix key or a bare modifier is pressed, since such a key
+    /// may have changed the text or moved the cursor.
     public internal(set) var textBeforeCursor = ""
     /// The selected text, as the frontend last sent it, forgotten like ``textBeforeCursor``.
     public internal(set) var selection = ""
@@ -103,7 +103,7 @@ public struct InputContext: Sendable {
     public var preedit: WordText { word.preedit }
 
     /// Records the text before the cursor and the selection, from the frontend, for the next hanja
-    /// key; keeps the last ``surroundingLimit`` characters (Unicode scalars) of the text, and the
+    /// key or fix key; keeps the last ``surroundingLimit`` characters (Unicode scalars) of the text, and the
     /// selection whole (the protocol bounds it).
     public mutating func setSurroundingText(beforeCursor text: String, selection: String = "") {
         let scalars = text.unicodeScalars
