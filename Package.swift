@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "HangulProtocol", targets: ["HangulProtocol"]),
         .library(name: "HangulClient", targets: ["HangulClient"]),
         .library(name: "HangulHanja", targets: ["HangulHanja"]),
+        .library(name: "HangulWrongMode", targets: ["HangulWrongMode"]),
         .executable(name: "hangul-compose", targets: ["hangul-compose"]),
         .executable(name: "hanguld", targets: ["hanguld"]),
         .executable(name: "hangulctl", targets: ["hangulctl"]),
@@ -59,6 +60,15 @@ let package = Package(
             name: "HangulHanja",
             dependencies: ["HangulCore", "HangulSystem", .product(name: "SystemPackage", package: "swift-system")]
         ),
+        // Text typed in the wrong input mode (`dkssud` for 안녕, ㅗ디ㅣㅐ for hello): the rule that
+        // fixes it, the reverse speller it spells Hangul back into keys with, and the English word
+        // list it asks. Below both the CLI (`hangul-compose fix`) and the daemon (the fix key).
+        .target(
+            name: "HangulWrongMode",
+            dependencies: [
+                "HangulCore", "HangulKeys", "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         // The few glibc declarations Swift's Glibc module cannot see (they need _GNU_SOURCE).
         .target(name: "CGNUShims"),
         // The settings file: read by its own strict TOML reader (the subset the file uses, no
@@ -101,6 +111,7 @@ let package = Package(
             name: "hanguld",
             dependencies: [
                 "HangulDaemon", "HangulHanja", "HangulKeys", "HangulLayoutFiles", "HangulProtocol", "HangulSystem",
+                "HangulWrongMode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -110,7 +121,8 @@ let package = Package(
         .target(
             name: "HangulCompose",
             dependencies: [
-                "HangulCore", "HangulHanja", "HangulKeys", "HangulClient", "HangulLayoutFiles", "HangulProtocol",
+                "HangulCore", "HangulHanja", "HangulWrongMode", "HangulKeys", "HangulClient", "HangulLayoutFiles",
+                "HangulProtocol",
                 "HangulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -151,7 +163,7 @@ let package = Package(
             name: "HangulDaemonTests",
             dependencies: [
                 "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "HangulHanja",
-                "CGNUShims",
+                "HangulWrongMode", "CGNUShims",
                 "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
                 "hanguld", "hangul-compose", "hangulctl", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -169,7 +181,8 @@ let package = Package(
         .testTarget(
             name: "HangulComposeTests",
             dependencies: [
-                "HangulCompose", "HangulCore", "HangulKeys", "HangulProtocol", "hangul-compose", "HangulTestSupport",
+                "HangulCompose", "HangulCore", "HangulKeys", "HangulProtocol", "HangulWrongMode", "hangul-compose",
+                "HangulTestSupport",
                 "CGNUShims",
             ]
         ),

@@ -3,6 +3,7 @@ import HangulCore
 import HangulHanja
 import HangulLayoutFiles
 import HangulProtocol
+import HangulWrongMode
 
 /// What `hangul-compose` does once its command line is parsed, on streams it is given: standard
 /// input and output in the executable, memory in tests.
@@ -58,7 +59,7 @@ public struct Compose {
                     let files = hanjaFiles(environment: environment)
                     let engine = InProcessEngine(
                         layout: layout, options: options, hanja: HanjaDictionarySource { files().dictionary },
-                        commitUnit: commitUnit)
+                        commitUnit: commitUnit, wrongMode: WrongModeRuleSource(wordListAt: command.words))
                     failures = try type(
                         with: engine, arguments: arguments, input: input, output: output, errors: errors)
                 }

@@ -3,6 +3,7 @@ import HangulCore
 import HangulKeys
 import HangulLayoutFiles
 import HangulProtocol
+import HangulWrongMode
 
 /// `hangul-compose type`, the default subcommand: types key strings through the Hangul engine and
 /// prints the resulting text; with `--reverse`, `--fix`, `--hanja` or `--list-layouts`, one of the
@@ -56,7 +57,9 @@ public struct ComposeCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("The English word list --fix consults, one word per line.", valueName: "path"))
+        help: ArgumentHelp(
+            "The English word list --fix and the fix keys (<Pause>, <Shift+Hangul>) consult, one word per line.",
+            valueName: "path"))
     var words = WordList.defaultPath
 
     @Option(

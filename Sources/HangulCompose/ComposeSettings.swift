@@ -1,5 +1,6 @@
 import ArgumentParser
 import HangulCore
+import HangulWrongMode
 
 /// What `hangul-compose` was asked to do, as plain values: the command line's options after
 /// parsing (``ComposeCommand/settings``), or every default for the plain typing path

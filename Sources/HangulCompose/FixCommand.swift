@@ -1,4 +1,5 @@
 import ArgumentParser
+import HangulWrongMode
 
 /// `hangul-compose fix`: words typed in the wrong mode converted, as `hangul-compose --fix`.
 struct FixCommand: ComposeMode {

@@ -38,11 +38,14 @@ public struct InProcessEngine: KeyEngine {
 
     /// Where hanja keys find candidates; nil leaves them to pass as named keys.
     public let hanja: HanjaDictionarySource?
+    /// The rule the fix keys apply, on the text the sink holds; nil leaves them doing nothing.
+    public let wrongMode: (any WrongModeRule)?
 
     public init(
         layout: Layout, options: ComposerOptions, hanja: HanjaDictionarySource? = nil,
-        commitUnit: CommitUnit = .syllable
+        commitUnit: CommitUnit = .syllable, wrongMode: (any WrongModeRule)? = nil
     ) {
+        self.wrongMode = wrongMode
         self.layout = layout
         self.options = options
         self.hanja = hanja
@@ -91,7 +94,20 @@ public struct InProcessEngine: KeyEngine {
                     continue
                 }
             }
+            if !inContext { switchToContext() }
+            if let fixKeys = context?.fixKeys,
+                fixKeys.contains(where: { $0.matches(keysym: key.keysym, modifiers: key.modifiers) })
+            {
+                // The field's text, as a frontend sends it just before a fix key.
+                context?.setSurroundingText(beforeCursor: sink.textBeforeCursor)
+            }
             let result = typeInContext(key)
+            if result.deleteBefore > 0 || !result.converted.isEmpty {
+                try sink.take(
+                    key, handled: result.handled, commit: result.committedText, preedit: result.preedit.string,
+                    deleteBefore: result.deleteBefore, candidates: .absent)
+                continue
+            }
             if let list = context?.candidateList, result.candidates != .unchanged || list.isOpen {
                 try sink.take(
                     key, handled: result.handled, commit: result.committedText, preedit: result.preedit.string,
@@ -138,6 +154,7 @@ public struct InProcessEngine: KeyEngine {
     private mutating func switchToContext() {
         var session = InputContext(layout: layout, options: options, commitUnit: commitUnit)
         session.hanja = hanja
+        session.wrongMode = wrongMode
         for key in sinceEmpty[..<sinceEmptyCount] {
             _ = session.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers))
             _ = session.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers, isRelease: true))

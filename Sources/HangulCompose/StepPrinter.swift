@@ -81,6 +81,13 @@ struct StepPrinter: StepSink {
         }
     }
 
+    /// The field's text, whose end a fix key works on.
+    var textBeforeCursor: String {
+        // At most four bytes a character; a cut inside a character drops its continuation bytes.
+        let tail = text.suffix(4 * InputContext.surroundingLimit).drop { $0 & 0xC0 == 0x80 }
+        return String(decoding: tail, as: UTF8.self)
+    }
+
     /// What a key the engine let through does to a plain text field: BackSpace deletes the
     /// character before the cursor; a key with Control, Alt or Super inserts nothing (a shortcut);
     /// otherwise the character its keysym types, if any (none for Return, Tab, Escape).

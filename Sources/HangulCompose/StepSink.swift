@@ -13,6 +13,10 @@ public protocol StepSink {
     mutating func take(
         _ key: KeyPress, handled: Bool, commit: String, preedit: String, deleteBefore: Int,
         candidates: CandidatesMember) throws
+
+    /// The text before the cursor, as the field holds it: what a fix key works on (the daemon's
+    /// `set_surrounding_text`). Only the last `InputContext.surroundingLimit` characters matter.
+    var textBeforeCursor: String { get }
 }
 
 extension StepSink {
@@ -23,4 +27,7 @@ extension StepSink {
     ) throws {
         try take(key, handled: handled, commit: commit, preedit: preedit)
     }
+
+    /// Sinks that keep no text give a fix key nothing before the cursor.
+    public var textBeforeCursor: String { "" }
 }

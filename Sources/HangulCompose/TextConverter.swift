@@ -1,4 +1,5 @@
 import HangulCore
+import HangulWrongMode
 
 /// `--reverse` and `--fix`: reads lines of text (not key notation) and prints each converted.
 ///

@@ -24,12 +24,12 @@ import HangulHanja
 public struct InputContext: Sendable {
     /// The composer, holding the word in word mode; change its layout, options and unit with
     /// ``setLayout(_:)``, ``setOptions(_:)`` and ``setCommitUnit(_:)``, which commit first.
-    public private(set) var word: WordComposer
+    public internal(set) var word: WordComposer
     /// The mode chosen with the toggle keys, ``setMode(_:)`` and ``toggle()``.
     ///
     /// In a password field this is the mode to come back to; what the frontend shows is
     /// ``effectiveMode``.
-    public private(set) var mode: InputMode
+    public internal(set) var mode: InputMode
     /// The kind of field with focus; passwords get no composition.
     public private(set) var contentType: ContentType = .normal
     /// Key chords that flip between Hangul and Latin in either mode: by default the 한/영 key
@@ -53,11 +53,27 @@ public struct InputContext: Sendable {
     /// The candidate list, open or closed.
     public private(set) var candidateList = CandidateList()
     /// Up to ``surroundingLimit`` characters before the cursor, as the frontend last sent them; empty
-    /// once a key other than a hanja key or a bare modifier is pressed, since such a key may have
-    /// changed the text or moved the cursor.
-    public private(set) var textBeforeCursor = ""
+    /// once a key other than a hanja key, a fix key or a bare modifier is pressed, since such a key
+    /// may have changed the text or moved the cursor.
+    public internal(set) var textBeforeCursor = ""
     /// The selected text, as the frontend last sent it, forgotten like ``textBeforeCursor``.
-    public private(set) var selection = ""
+    public internal(set) var selection = ""
+    /// Key chords that convert the word typed in the wrong mode and switch the mode (`fix-keys`,
+    /// PROTOCOL.md section 9.7): by default Shift+`Hangul` and `Pause`. Checked after the mode keys.
+    public var fixKeys: [KeyChord] = OptionKey.fixKeys.defaultValue.keys ?? []
+    /// The rule the fix keys and automatic repair apply; nil leaves them doing nothing.
+    public var wrongMode: (any WrongModeRule)?
+    /// Whether a word typed in the wrong mode is repaired when it ends (`auto-fix`, PROTOCOL.md
+    /// section 9.8); off by default.
+    public var autoFix = OptionKey.autoFix.defaultValue.flag ?? false {
+        didSet { forgetTypedWord() }
+    }
+    /// With ``autoFix``, the word being typed as the application holds it (the preedit not included),
+    /// and what the last repair replaced while BackSpace may still undo it.
+    var typedWord = TypedWord()
+    var lastRepair: WordRepair?
+    /// What the last fix key replaced, while the next press may still undo it; nil otherwise.
+    var lastFix: WrongModeFix?
     var pressedKeys = PressedKeys()
 
     /// The characters of text before the cursor a session keeps: the longest key a suffix lookup
@@ -87,7 +103,7 @@ public struct InputContext: Sendable {
     public var preedit: WordText { word.preedit }
 
     /// Records the text before the cursor and the selection, from the frontend, for the next hanja
-    /// key; keeps the last ``surroundingLimit`` characters (Unicode scalars) of the text, and the
+    /// key or fix key; keeps the last ``surroundingLimit`` characters (Unicode scalars) of the text, and the
     /// selection whole (the protocol bounds it).
     public mutating func setSurroundingText(beforeCursor text: String, selection: String = "") {
         let scalars = text.unicodeScalars
@@ -121,11 +137,22 @@ public struct InputContext: Sendable {
         return result
     }
 
-    /// A press: first to the candidate list when one is open, else through the rules.
+    /// A press: with `auto-fix` on, through ``pressRepairingWords(_:)``, which calls ``pressKey(_:)``.
     private mutating func press(_ event: KeyEvent) -> KeyResult {
+        autoFix ? pressRepairingWords(event) : pressKey(event)
+    }
+
+    /// A press: first to the candidate list when one is open, else through the rules.
+    mutating func pressKey(_ event: KeyEvent) -> KeyResult {
         let isHanjaKey = hanjaKeys.contains { $0.matches(keysym: event.keysym, modifiers: event.modifiers) }
-        if !isHanjaKey && !event.keysym.isModifier { forgetSurroundingText() }
-        guard candidateList.isOpen else { return pressRules(event, isHanjaKey: isHanjaKey) }
+        let isFixKey =
+            !fixKeys.isEmpty && fixKeys.contains { $0.matches(keysym: event.keysym, modifiers: event.modifiers) }
+        if !isHanjaKey && !isFixKey && !event.keysym.isModifier { forgetSurroundingText() }
+        // A fix can be undone only by the very next press (a bare modifier does not count).
+        let undoable = lastFix
+        if lastFix != nil, !event.keysym.isModifier { lastFix = nil }
+        let fix: FixKeyPress? = isFixKey ? FixKeyPress(undoing: undoable) : nil
+        guard candidateList.isOpen else { return pressRules(event, isHanjaKey: isHanjaKey, fix: fix) }
         switch candidateList.handle(keysym: event.keysym, modifiers: event.modifiers, isHanjaKey: isHanjaKey) {
         case .show:
             var result = KeyResult(handled: true, preedit: word.preedit, mode: effectiveMode)
@@ -142,14 +169,14 @@ public struct InputContext: Sendable {
             return result
         case .closeThenProcess:
             candidateList.close()
-            var result = pressRules(event, isHanjaKey: false)
+            var result = pressRules(event, isHanjaKey: false, fix: fix)
             result.candidates = .closed
             return result
         }
     }
 
     /// The rules for a press, section 9.1 in order.
-    private mutating func pressRules(_ event: KeyEvent, isHanjaKey: Bool) -> KeyResult {
+    private mutating func pressRules(_ event: KeyEvent, isHanjaKey: Bool, fix: FixKeyPress?) -> KeyResult {
         let keysym = event.keysym
         if contentType == .password { return Self.unchanged(preedit: word.preedit, mode: effectiveMode) }
         if toggleKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
@@ -164,6 +191,7 @@ public struct InputContext: Sendable {
             let commit = setMode(.latin)
             return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
         }
+        if let fix { return pressFixKey(fix) }
         if mode == .latin || keysym.isModifier { return Self.unchanged(preedit: word.preedit, mode: effectiveMode) }
         if isHanjaKey && openCandidates() {
             var result = KeyResult(handled: true, preedit: word.preedit, mode: mode)
@@ -295,12 +323,16 @@ public struct InputContext: Sendable {
     /// Commits the preedit, as on focus out; returns the text to insert.
     public mutating func flush() -> WordText {
         closeCandidates()
+        lastFix = nil
+        forgetTypedWord()
         return word.flush()
     }
 
     /// Drops the preedit without committing it, as when the application resets the field.
     public mutating func cancel() {
         closeCandidates()
+        lastFix = nil
+        forgetTypedWord()
         word.reset()
     }
 
@@ -311,6 +343,8 @@ public struct InputContext: Sendable {
     public mutating func setMode(_ newMode: InputMode) -> WordText {
         guard newMode != mode else { return WordText() }
         closeCandidates()
+        lastFix = nil
+        forgetTypedWord()
         let commit = newMode == .latin ? word.flush() : WordText()
         mode = newMode
         return commit

@@ -17,6 +17,8 @@ extension Keysym {
     public static let hangul = Keysym(rawValue: 0xFF31)
     /// `Hangul_Hanja`: the Korean keyboard's 한자 key.
     public static let hangulHanja = Keysym(rawValue: 0xFF34)
+    /// `Pause`: a default fix key (no common application binds it).
+    public static let pause = Keysym(rawValue: 0xFF13)
     /// `Left`.
     public static let left = Keysym(rawValue: 0xFF51)
     /// `Up`.

@@ -48,6 +48,10 @@ func describe(_ status: StatusResult) -> String {
         }
     }
     lines.append("reloads since start: \(status.reloads)")
+    if let problem = status.wordListProblem {
+        lines.append(
+            "fix keys and auto-fix: off, no English word list (\(problem)); install Debian's wamerican")
+    }
     if status.problems.isEmpty {
         lines.append("problems: none")
     } else {

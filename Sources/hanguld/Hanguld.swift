@@ -6,6 +6,7 @@ import HangulKeys
 import HangulLayoutFiles
 import HangulProtocol
 import HangulSystem
+import HangulWrongMode
 import Logging
 
 /// The `hanguld` command: flags in, `Daemon.run` does the rest.
@@ -93,6 +94,13 @@ struct Hanguld: AsyncParsableCommand {
             "Leave out libhangul's hanja.txt and mssymbol.txt: convert only with your own dictionary and --hanja-file.")
     var noSystemHanja = false
 
+    @Option(
+        name: .customLong("words"),
+        help: ArgumentHelp(
+            "The English word list the fix keys and auto-fix consult, one word per line (Debian's wamerican by default); read on first use.",
+            valueName: "path"))
+    var words = WordList.defaultPath
+
     /// Tests that want the first hanja key to wait for a slow load (a debug build parsing the
     /// system dictionary) raise it; users have no reason to.
     @Option(
@@ -167,14 +175,17 @@ struct Hanguld: AsyncParsableCommand {
             patience: .milliseconds(self.hanjaLoadPatienceMilliseconds), logger: logger)
         hanja.prepare()
         let focus = FocusBoard()
+        // Read on the first fix key of any session, not here: no start-up cost for those who never fix.
+        let wrongMode = WrongModeRuleSource(wordListAt: self.words)
         try await Daemon.run(
             socketPath: self.socket,
             configuration: configuration,
             factory: ProtocolSessionFactory(
                 decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja,
-                focus: focus),
+                focus: focus, wrongMode: wrongMode),
             reload: { install in
                 hanja.reload()
+                wrongMode.reload()
                 hanja.prepare()
                 guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return }
                 let outcome = loader.load(layouts: layouts)
@@ -185,7 +196,7 @@ struct Hanguld: AsyncParsableCommand {
                 install(
                     ProtocolSessionFactory(
                         decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store,
-                        hanja: hanja, focus: focus))
+                        hanja: hanja, focus: focus, wrongMode: wrongMode))
                 Self.publish(outcome, read: layouts, of: loader, into: store, logger: logger)
             },
             watching: watching,

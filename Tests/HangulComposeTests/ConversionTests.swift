@@ -1,5 +1,6 @@
 import HangulCompose
 import HangulCore
+import HangulWrongMode
 import Testing
 
 /// `--reverse` and `--fix` on real sentences, both ways.

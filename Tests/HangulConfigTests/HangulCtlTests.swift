@@ -26,7 +26,7 @@ import Testing
         #expect(try Self.run(["config", "check"], home: home).stdout == "\(path): ok\n")
         #expect(
             try Self.run(["config", "get", "--json"], home: home).stdout
-                == #"{"layout":"3f","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"start-mode":"hangul","mode-scope":"global"}"#
+                == #"{"layout":"3f","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false,"start-mode":"hangul","mode-scope":"global"}"#
                 + "\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "layout = \"3f\"\n")
         #expect(try Self.run(["config", "unset", "layout"], home: home).status == 0)
@@ -73,7 +73,7 @@ import Testing
             get.stderr.hasPrefix(
                 "Error: unknown key \"layuot\"; known keys: layout, auto-reorder, combi-on-double-stroke, "
                     + "non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, "
-                    + "hangul-keys, latin-keys, mode-scope"
+                    + "hangul-keys, latin-keys, mode-scope, fix-keys, auto-fix"
             ))
     }
 

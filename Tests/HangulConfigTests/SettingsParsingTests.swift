@@ -82,6 +82,8 @@ import Testing
                 hangul-keys = []
                 latin-keys = []
                 mode-scope = "global"
+                fix-keys = ["Shift+Hangul", "Pause"]
+                auto-fix = false
 
                 """)
     }
@@ -145,7 +147,7 @@ import Testing
     @Test func anUnknownKeyListsTheKnownOnes() {
         #expect(
             Self.problems("\n\nlayuot = \"3f\"")
-                == #"\#(Self.path):3: unknown key "layuot"; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope"#
+                == #"\#(Self.path):3: unknown key "layuot"; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope, fix-keys, auto-fix"#
         )
     }
 
@@ -158,14 +160,14 @@ import Testing
     @Test func aTableIsRejectedWithItsHeadersLine() {
         #expect(
             Self.problems("layout = \"2\"\n\n[hangul]\nlayout = \"3f\"\n")
-                == #"\#(Self.path):3: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope"#
+                == #"\#(Self.path):3: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope, fix-keys, auto-fix"#
         )
     }
 
     @Test func aDottedKeyIsRejectedAsATable() {
         #expect(
             Self.problems("hangul.layout = \"3f\"")
-                == #"\#(Self.path):1: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope"#
+                == #"\#(Self.path):1: unknown table "hangul": settings are top-level keys; known keys: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, start-mode, commit-unit, hangul-keys, latin-keys, mode-scope, fix-keys, auto-fix"#
         )
     }
 
@@ -314,7 +316,7 @@ import Testing
     @Test func theDefaultsAreTheProtocolsDefaultOptions() {
         #expect(
             Settings().json
-                == #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"start-mode":"hangul","mode-scope":"global"}"#
+                == #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false,"start-mode":"hangul","mode-scope":"global"}"#
         )
     }
 
@@ -335,7 +337,7 @@ import Testing
             """, source: "config.toml", layouts: .builtIn)
         #expect(
             settings.json
-                == #"{"layout":"3f","auto-reorder":true,"combi-on-double-stroke":true,"non-choseong-combi":false,"extended-vowels":false,"output":"jamo","toggle-keys":["Control+space"],"escape-to-latin":true,"hanja-keys":["F9"],"commit-unit":"word","hangul-keys":[],"latin-keys":[],"start-mode":"latin","mode-scope":"global"}"#
+                == #"{"layout":"3f","auto-reorder":true,"combi-on-double-stroke":true,"non-choseong-combi":false,"extended-vowels":false,"output":"jamo","toggle-keys":["Control+space"],"escape-to-latin":true,"hanja-keys":["F9"],"commit-unit":"word","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false,"start-mode":"latin","mode-scope":"global"}"#
         )
     }
 }

@@ -49,7 +49,7 @@ private func key(_ id: Int, _ keysym: Int) -> String {
         #expect(reply.hasPrefix(#"{"id":5,"result":{"commit":"한","preedit":"","mode":"hangul","options":{"#))
         #expect(
             reply.hasSuffix(
-                #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]},"candidates":null}}"#
+                #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false},"candidates":null}}"#
             ))
     }
 

@@ -19,7 +19,7 @@ import Testing
         #""options":{"layout":"\#(layout)","auto-reorder":false,"combi-on-double-stroke":false,"#
             + #""non-choseong-combi":true,"extended-vowels":true,"output":"syllables","#
             + #""toggle-keys":["Hangul","Shift+space"],"escape-to-latin":\#(escapeToLatin),"#
-            + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}"#
+            + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false}"#
     }
 
     @Test func aNewSessionStartsFromTheSettingsAndFollowsAReloadAtTheBoundary() {
@@ -76,7 +76,7 @@ import Testing
             with: ConfiguredSettings(options: [.layout: "3f", .hanjaKeys: [KeyChord(keysym: .f9)]]))
         #expect(
             Self.send(#"{"id":3,"method":"get_options"}"#, to: &session)?.hasSuffix(
-                #""escape-to-latin":false,"hanja-keys":[],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}}}"#
+                #""escape-to-latin":false,"hanja-keys":[],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false}}}"#
             ) == true)
     }
 

@@ -48,7 +48,7 @@ struct SettingsDaemonTests {
     static let layout2Options =
         #""options":{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
         + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"#
-        + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}"#
+        + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false}"#
 
     @Test func sessionsStartFromTheFileAndFollowItsEditsUnlessTheySetTheirOwn() async throws {
         let daemon = try await RunningDaemon.start(configFile: "layout = \"3f\"\nescape-to-latin = true\n")
@@ -57,7 +57,7 @@ struct SettingsDaemonTests {
         #expect(hello.contains(#""mode":"hangul","options":{"layout":"3f","#))
         #expect(
             hello.contains(
-                #""escape-to-latin":true,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}"#
+                #""escape-to-latin":true,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false}"#
             ))
         #expect(try Self.text(typing: "mfskgw", on: idle) == "한글")
         // A session that chose its own layout.
@@ -85,7 +85,7 @@ struct SettingsDaemonTests {
         try own.send(#"{"id":3,"method":"get_options"}"# + "\n")
         #expect(
             try own.readLine()?.hasSuffix(
-                #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}}}"#
+                #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false}}}"#
             ) == true)
         idle.close()
         own.close()
@@ -153,7 +153,7 @@ struct SettingsDaemonTests {
                 == #"{"id":3,"result":{"commit":"","preedit":"","mode":"latin","options":{"layout":"3f","#
                 + #""auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
                 + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"#
-                + #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}}}"#
+                + #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false}}}"#
         )
         client.close()
         #expect(try await daemon.stop().status == 0)
@@ -234,6 +234,18 @@ extension SettingsDaemonTests {
                 "\(daemon.configPath):2: output must be \"syllables\" or \"jamo\", not \"jamos\""
             ])
         #expect(try client.getOptions().layout == "3f")
+        #expect(try await daemon.stop().status == 0)
+    }
+
+    @Test func statusSaysWhyTheFixKeysAreOffWithoutAWordList() async throws {
+        let daemon = try await RunningDaemon.start(["--words", "/nonexistent/american-english"])
+        let environment = ["HANGULD_SOCKET": daemon.socketPath]
+        let status = try await ChildProcess.launch(SystemTools.hangulctl, ["status"], environment: environment).finish()
+        #expect(status.status == 0)
+        #expect(
+            status.stdout.contains(
+                "fix keys and auto-fix: off, no English word list (/nonexistent/american-english: no such file); "
+                    + "install Debian's wamerican\n"))
         #expect(try await daemon.stop().status == 0)
     }
 

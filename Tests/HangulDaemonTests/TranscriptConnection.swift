@@ -2,6 +2,7 @@ import HangulHanja
 import HangulKeys
 import HangulProtocol
 import HangulTestSupport
+import HangulWrongMode
 import NIOCore
 
 @testable import HangulDaemon
@@ -40,13 +41,17 @@ struct TranscriptConnection {
                 (try? HanjaFiles.readTable(TranscriptFiles.conformanceDirectory + "/hanja-dictionary.dic"))
             ].compactMap { $0 }))
 
+    /// The rule the transcripts' fix keys apply, with the system word list (Debian's `wamerican`,
+    /// which `scripts/setup` installs), as a daemon started for the replay has it.
+    static let conformanceWrongMode = WrongModeRuleSource()
+
     /// Opens the connection while `otherSessions` are open; over the bound it is refused at once,
     /// as the server's connection initializer refuses it, before any state machine exists.
     init(otherSessions: Int, decoder: KeyDecoder?) {
         let configuration = ServerConfiguration()
         factory = ProtocolSessionFactory(
             decoder: decoder, maxPendingRequests: configuration.maxPendingLines, layouts: .builtIn,
-            hanja: Self.conformanceHanja)
+            hanja: Self.conformanceHanja, wrongMode: Self.conformanceWrongMode)
         session = factory.makeSession()
         machine = ConnectionStateMachine(
             limits: configuration.connectionLimits, now: .uptimeNanoseconds(0), sessionIsOpen: session.isOpen)

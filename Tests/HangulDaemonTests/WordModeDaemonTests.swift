@@ -9,7 +9,7 @@ struct WordModeDaemonTests {
     static func options(_ unit: String) -> String {
         #""options":{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
             + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"#
-            + #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"\#(unit)","hangul-keys":[],"latin-keys":[]}"#
+            + #""escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"\#(unit)","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false}"#
     }
 
     static func key(_ id: Int, _ preedit: String, commit: String = "", handled: Bool = true) -> String {

@@ -11,7 +11,7 @@ import Testing
     private let defaultOptions =
         #"{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
         + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"hanja-keys":["Hangul_Hanja","F9"],"#
-        + #""commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}"#
+        + #""commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false}"#
 
     @Test func keyRepliesListHandledCommitPreeditMode() {
         let result = KeyResult(handled: true, commit: ComposedText("안"), preedit: ComposedText("ㄴ"), mode: .hangul)
@@ -45,9 +45,9 @@ import Testing
                 == #"{"id":2,"result":{"commit":"ㄱ","preedit":"","mode":"hangul","options":{"layout":"2","#
                 + #""auto-reorder":true,"combi-on-double-stroke":false,"non-choseong-combi":true,"extended-vowels":true,"#
                 + #""output":"jamo","toggle-keys":["Shift+AltGr+Hangul"],"escape-to-latin":true,"#
-                + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[]}}}"#
+                + #""hanja-keys":["Hangul_Hanja","F9"],"commit-unit":"syllable","hangul-keys":[],"latin-keys":[],"fix-keys":["Shift+Hangul","Pause"],"auto-fix":false}}}"#
                 + "\n")
-        #expect(SessionOptions.names.count == 12)
+        #expect(SessionOptions.names.count == 14)
     }
 
     @Test func helloRepliesListEverythingInTheDocumentedOrder() {

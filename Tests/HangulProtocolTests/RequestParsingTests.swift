@@ -199,7 +199,7 @@ import Testing
         ),
         (
             #"{"id":1,"method":"set_options","params":{"layout":"2","x":1}}"#,
-            #"{"id":1,"error":{"code":-32602,"message":"unknown option \"x\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, commit-unit, hangul-keys, latin-keys"}}"#
+            #"{"id":1,"error":{"code":-32602,"message":"unknown option \"x\"; known: layout, auto-reorder, combi-on-double-stroke, non-choseong-combi, extended-vowels, output, toggle-keys, escape-to-latin, hanja-keys, commit-unit, hangul-keys, latin-keys, fix-keys, auto-fix"}}"#
         ),
         (
             #"{"id":1,"method":"set_options","params":{"layout":"3x"}}"#,

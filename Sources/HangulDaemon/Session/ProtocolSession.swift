@@ -67,11 +67,12 @@ public struct ProtocolSession: Sendable {
     public init(
         decoder: KeyDecoder?, maxPendingRequests: Int = Wire.defaultMaxPendingRequests,
         layouts: LayoutCatalog, settings: SettingsStore? = nil, hanja: HanjaDictionarySource? = nil,
-        focus: FocusBoard? = nil
+        focus: FocusBoard? = nil, wrongMode: (any WrongModeRule)? = nil
     ) {
         self.context = InputContext(decoder: decoder)
         self.focusTicket = FocusTicket(board: focus ?? FocusBoard())
         context.hanja = hanja
+        context.wrongMode = wrongMode
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts
         self.settings = settings
@@ -183,7 +184,9 @@ public struct ProtocolSession: Sendable {
         case .ping:
             return reply(id: id, EmptyResult())
         case .status:
-            return reply(id: id, settings?.status ?? Self.standaloneStatus)
+            var status = settings?.status ?? Self.standaloneStatus
+            status.wordListProblem = context.wrongMode?.unavailableReason
+            return reply(id: id, status)
         case .reload:
             guard let ticket = settings?.requestReload() else { throw .cannotReload(id: nil) }
             return reply(id: id, ReloadResult(reload: ticket))

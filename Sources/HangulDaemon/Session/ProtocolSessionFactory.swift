@@ -20,14 +20,18 @@ public struct ProtocolSessionFactory: SessionFactory {
     /// Which session has the focus and the modes `mode-scope` keeps, shared by every session (and
     /// kept across a reload's new factory, like ``settings``); nil for sessions that share nothing.
     public let focus: FocusBoard?
+    /// The rule the fix keys apply, shared by every session (its word list is read on the first fix
+    /// key); nil leaves the fix keys doing nothing.
+    public let wrongMode: (any WrongModeRule)?
 
     /// `layouts` has no default: sessions made without the daemon's catalog would silently ignore
     /// the user's layout files.
     public init(
         decoder: KeyDecoder?, maxPendingRequests: Int, layouts: LayoutCatalog, settings: SettingsStore? = nil,
-        hanja: HanjaDictionarySource? = nil, focus: FocusBoard? = nil
+        hanja: HanjaDictionarySource? = nil, focus: FocusBoard? = nil, wrongMode: (any WrongModeRule)? = nil
     ) {
         self.focus = focus
+        self.wrongMode = wrongMode
         self.decoder = decoder
         self.maxPendingRequests = maxPendingRequests
         self.layouts = layouts
@@ -38,7 +42,7 @@ public struct ProtocolSessionFactory: SessionFactory {
     public func makeSession() -> ProtocolSession {
         ProtocolSession(
             decoder: decoder, maxPendingRequests: maxPendingRequests, layouts: layouts, settings: settings,
-            hanja: hanja, focus: focus)
+            hanja: hanja, focus: focus, wrongMode: wrongMode)
     }
 
     /// The connection-level error lines of PROTOCOL.md section 7, id null.

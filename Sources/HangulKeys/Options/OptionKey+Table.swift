@@ -12,13 +12,13 @@ extension OptionKey {
     public var kind: OptionKind {
         switch self {
         case .layout: .layout
-        case .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels, .escapeToLatin: .flag
+        case .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels, .escapeToLatin, .autoFix: .flag
         case .output:
             .choice([
                 OptionChoice("syllables", "Precomposed syllables", "완성형 음절"),
                 OptionChoice("jamo", "Conjoining jamo", "조합형 자모"),
             ])
-        case .toggleKeys, .hanjaKeys, .hangulKeys, .latinKeys: .keys
+        case .toggleKeys, .hanjaKeys, .hangulKeys, .latinKeys, .fixKeys: .keys
         case .startMode:
             .choice([OptionChoice("hangul", "Hangul", "한글"), OptionChoice("latin", "Latin", "영문")])
         case .commitUnit:
@@ -50,6 +50,11 @@ extension OptionKey {
         case .commitUnit: .word(CommitUnit.syllable.rawValue)
         case .hangulKeys, .latinKeys: .keys([])
         case .modeScope: .word("global")
+        // Keys no application binds (README, "Fixing the mode of a word"): Shift with the 한/영 key,
+        // which applications never receive, and Pause, which none of the common ones use.
+        case .fixKeys: .keys([KeyChord(keysym: .hangul, modifiers: .shift), KeyChord(keysym: .pause)])
+        // Off: a false repair is worse than none, so the typist asks for it.
+        case .autoFix: .flag(false)
         }
     }
 
@@ -58,7 +63,7 @@ extension OptionKey {
     public var isPerSession: Bool {
         switch self {
         case .layout, .autoReorder, .combiOnDoubleStroke, .nonChoseongCombi, .extendedVowels, .output, .toggleKeys,
-            .escapeToLatin, .hanjaKeys, .commitUnit, .hangulKeys, .latinKeys:
+            .escapeToLatin, .hanjaKeys, .commitUnit, .hangulKeys, .latinKeys, .fixKeys, .autoFix:
             true
         case .startMode, .modeScope: false
         }
@@ -74,6 +79,8 @@ extension OptionKey {
         case .hanjaKeys: .keys([])  // before hanja conversion: no hanja keys
         case .commitUnit: .word(CommitUnit.syllable.rawValue)  // before word mode
         case .hangulKeys, .latinKeys: .keys([])  // before mode keys
+        case .fixKeys: .keys([])  // before the fix key
+        case .autoFix: .flag(false)  // before automatic repair
         }
     }
 
@@ -108,6 +115,16 @@ extension OptionKey {
                 "Whether the mode is shared by every field, kept per application, or per field",
                 "한/영 모드를 모든 입력란이 함께 쓸지, 프로그램마다 또는 입력란마다 따로 둘지"
             )
+        case .fixKeys:
+            (
+                "Keys that convert the word typed in the wrong mode (dkssud to 안녕) and switch the mode",
+                "잘못된 모드로 친 단어를 고치고 (dkssud → 안녕) 모드를 바꾸는 키"
+            )
+        case .autoFix:
+            (
+                "Repair a word typed in the wrong mode when it ends, and switch the mode (BackSpace undoes it)",
+                "잘못된 모드로 친 단어를 띄어 쓸 때 자동으로 고치고 모드를 바꿈 (백스페이스로 되돌림)"
+            )
         }
     }
 
@@ -125,6 +142,8 @@ extension OptionKey {
         case .commitUnit: .word(context.commitUnit.rawValue)
         case .hangulKeys: .keys(context.hangulKeys)
         case .latinKeys: .keys(context.latinKeys)
+        case .fixKeys: .keys(context.fixKeys)
+        case .autoFix: .flag(context.autoFix)
         }
     }
 
@@ -158,6 +177,10 @@ extension OptionKey {
             if let keys = value.keys { context.hangulKeys = keys }
         case .latinKeys:
             if let keys = value.keys { context.latinKeys = keys }
+        case .fixKeys:
+            if let keys = value.keys { context.fixKeys = keys }
+        case .autoFix:
+            if let flag = value.flag, flag != context.autoFix { context.autoFix = flag }
         case .startMode, .modeScope:
             break
         case .commitUnit:

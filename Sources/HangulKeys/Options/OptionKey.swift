@@ -21,6 +21,8 @@ public enum OptionKey: String, CaseIterable, Hashable, Sendable {
     case hangulKeys = "hangul-keys"
     case latinKeys = "latin-keys"
     case modeScope = "mode-scope"
+    case fixKeys = "fix-keys"
+    case autoFix = "auto-fix"
 
     /// The options one session has, in the wire's order: what `hello`, `get_options` and
     /// `set_options` report and `set_options` takes.

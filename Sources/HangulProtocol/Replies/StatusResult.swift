@@ -18,6 +18,9 @@ public struct StatusResult: ReplyResult, Equatable, Sendable {
     public var generation: Int
     public var reloads: Int
     public var problems: [String]
+    /// Why the fix keys and automatic repair cannot work (their English word list is missing or
+    /// unreadable: `path: reason`); nil when they can. Written, last, only when not nil.
+    public var wordListProblem: String?
 
     public init(
         version: String = Wire.serverVersion, socket: String?, sessions: Int, configFile: String?,
@@ -62,7 +65,13 @@ public struct StatusResult: ReplyResult, Equatable, Sendable {
             if index > 0 { writer.raw(",") }
             writer.string(problem)
         }
-        writer.raw("]}")
+        writer.raw("]")
+        if let wordListProblem {
+            writer.raw(",")
+            writer.key("word_list_problem")
+            writer.string(wordListProblem)
+        }
+        writer.raw("}")
     }
 }
 
@@ -75,6 +84,7 @@ extension StatusResult: ReceivableResult {
             configFile: try reader.optionalString("config_file"), loadedAt: try reader.optionalString("loaded_at"),
             generation: Int(clamping: try reader.integer("generation")),
             reloads: Int(clamping: try reader.integer("reloads")), problems: try reader.strings("problems"))
+        if reader.has("word_list_problem") { wordListProblem = try reader.string("word_list_problem") }
     }
 }
 

@@ -123,6 +123,11 @@ public:
     bool wantsSurroundingBefore(bool isHanjaKey, bool release) const {
         return isHanjaKey && !release && shownPreedit_.empty() && !candidatesShown_ && mode_ == Mode::Hangul;
     }
+    /// And for a fix key (PROTOCOL.md 9.7): in either mode and with a preedit too (the daemon joins the
+    /// text before the cursor to it), but not while a list is open. The caller leaves out password fields.
+    bool wantsSurroundingBeforeFix(bool isFixKey, bool release) const {
+        return isFixKey && !release && !candidatesShown_;
+    }
 
     const std::string &shownPreedit() const { return shownPreedit_; }
     bool candidatesShown() const { return candidatesShown_; }

@@ -391,7 +391,10 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry & /*entry*/, fci
         return;
     }
     const bool hanjaKey = state.session.keyLists().matches(KeyList::Hanja, key.keysym, key.modifiers);
-    if (state.contract.wantsSurroundingBefore(hanjaKey, key.release) &&
+    const bool fixKey = state.session.keyLists().matches(KeyList::Fix, key.keysym, key.modifiers);
+    if ((state.contract.wantsSurroundingBefore(hanjaKey, key.release) ||
+         (state.contract.wantsSurroundingBeforeFix(fixKey, key.release) &&
+          !ic->capabilityFlags().test(fcitx::CapabilityFlag::Password))) &&
         ic->capabilityFlags().test(fcitx::CapabilityFlag::SurroundingText) && ic->surroundingText().isValid() &&
         !sendSurroundingText(ic, state)) {
         return; // the daemon failed: failed open already, the key goes to the application

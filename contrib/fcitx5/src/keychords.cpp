@@ -19,6 +19,7 @@ struct KeyListRow {
 /// One row per key list, in the enum's order.
 constexpr KeyListRow keyListOptions[] = {
     {KeyList::Hanja, "hanja-keys"},
+    {KeyList::Fix, "fix-keys"},
 };
 static_assert(sizeof(keyListOptions) / sizeof(keyListOptions[0]) == static_cast<std::size_t>(KeyList::Count),
               "every KeyList needs its row in keyListOptions");

@@ -31,6 +31,7 @@ struct KeyChord {
 /// row in `keyListOptions` (keychords.cpp): reading, keeping and matching follow from the table.
 enum class KeyList : std::size_t {
     Hanja, ///< `hanja-keys`: the surrounding text goes to the daemon just before one (PROTOCOL.md 9.5)
+    Fix,   ///< `fix-keys`: likewise (PROTOCOL.md 9.7)
     Count,
 };
 

@@ -265,6 +265,9 @@ void keysAndIndicator() {
     fresh.apply(reply);
     report(!composing && !fresh.wantsSurroundingBefore(true, false),
            "nor while something is composed, nor in Latin mode");
+    report(fresh.wantsSurroundingBeforeFix(true, false) && !fresh.wantsSurroundingBeforeFix(false, false) &&
+               !fresh.wantsSurroundingBeforeFix(true, true),
+           "before a fix key's press it goes in Latin mode too");
 
     FrontendContract started;
     started.startSession(Mode::Latin);

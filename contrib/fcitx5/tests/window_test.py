@@ -4,10 +4,11 @@ GTK_IM_MODULE=fcitx (Debian's fcitx5-frontend-gtk3) or a Qt 5 or Qt 6 window wit
 (fcitx5-frontend-qt5, -qt6; QT_QPA_PLATFORM=xcb), keys from xdotool, the text field's text read back.
 Hanja too: a syllable converted with F9 and 1, and a word already in the field converted through the
 surrounding text the toolkit reports, the pick deleting it (DeleteSurroundingText) before the hanja
-goes in. The focus moved with a syllable showing (a click into a second field, a visit to a second
-window: contrib/testing/*_focus_window.py) leaves it once where it was typed. Then word-commit mode,
-set in the daemon's settings file: a click mid-word, in the field or into the second one, keeps the
-word, once, and F9 on a word being typed converts it.
+goes in. The fix key: dkssud typed in Latin mode, then Pause, leaves 안녕 and Hangul mode (twice:
+the word as typed and Latin mode). The focus moved with a syllable showing (a click into a second
+field, a visit to a second window: contrib/testing/*_focus_window.py) leaves it once where it was
+typed. Then word-commit mode, set in the daemon's settings file: a click mid-word, in the field or
+into the second one, keeps the word, once, and F9 on a word being typed converts it.
 
     dbus-run-session -- /usr/bin/python3 window_test.py --toolkit gtk|qt|qt6 --prefix PREFIX
 """
@@ -127,6 +128,11 @@ def main():
     # it); then F9 with nothing composed converts the word before the cursor, which 1 replaces.
     word, entries = libhangul_hanja.longest_suffix("대한민국")
     cases.append((["eogksalsrnr", "<Escape>", "<F9>", "1"], "대한민국"[: -len(word)] + entries[0][0]))
+    # The fix key (PROTOCOL.md 9.7): Shift+space (a default toggle key) to Latin, dkssud typed as Latin,
+    # then Pause (a default fix key): the word before the cursor becomes 안녕 and the mode Hangul, so
+    # gktpdy goes on as 하세요. Pressed twice, the fix is undone and typing goes on in Latin.
+    cases.append((["<shift+space>", "dkssud", "<Pause>", "gktpdy"], "안녕하세요"))
+    cases.append((["<shift+space>", "dkssud", "<Pause>", "<Pause>", " ok", "<shift+space>"], "dkssud ok"))
     # Word-commit mode (the settings file changed and reloaded before these): GTK resets the input
     # context on a click, which must leave the whole word in the entry, once; F9 on the word being
     # typed lists the candidates of its longest known start (here the whole word). Syllable mode

@@ -690,6 +690,43 @@ def a_reload_that_changes_the_options_keeps_the_session_composing():
 
 
 @test("daemon")
+def auto_fix_repairs_a_word_typed_in_latin_at_the_space_and_backspace_undoes_it():
+    # auto-fix (PROTOCOL.md section 9.8), set in the settings file: dkssud typed in Latin mode, then
+    # space, is replaced by 안녕 and the space (delete-surrounding-text, then the commit), and the mode
+    # turns Hangul; BackSpace right after gives back the word as typed and Latin mode.
+    settings = os.path.join(daemon_config, "hangul", "config.toml")
+    field = host.context(surrounding=True)
+    os.makedirs(os.path.dirname(settings), exist_ok=True)
+    try:
+        with open(settings, "w") as out:
+            out.write("auto-fix = true\n")
+        daemon.process.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + 5
+        while True:
+            pump(0.1)
+            # Until the session takes the new settings (at a request with nothing composed), the word
+            # stays as typed; each try starts in Latin mode with an empty field.
+            if field.mode_label != "A":
+                field.stroke(SPACE[0], SPACE[1], 1)
+            field.text = ""
+            field.type("dkssud")
+            field.stroke(*SPACE)
+            if field.text == "안녕 ":
+                break
+            if time.monotonic() > deadline:
+                raise AssertionError(f"auto-fix did not take effect within 5 s (text {field.text!r})")
+        equal(field.surrounding_deletes[-1], (-6, 6), "the six letters deleted before 안녕 went in")
+        wait_for(lambda: field.mode_label == "한", "the label turning 한 after the repair")
+        equal(field.stroke(*BACKSPACE), True, "BackSpace right after the repair")
+        equal(field.text, "dkssud ", "the word as typed, and its space, after BackSpace")
+        wait_for(lambda: field.mode_label == "A", "the label turning A after the undo")
+    finally:
+        os.remove(settings)
+        daemon.process.send_signal(signal.SIGHUP)
+        field.take_text()
+
+
+@test("daemon")
 def switching_engine_commits_the_preedit_once():
     field = host.context()
     field.type("gks")
@@ -954,6 +991,24 @@ def qt_window_converts_a_syllable_and_a_word_before_the_cursor():
     names = [*"gks", "F9", "1", "space", *hangul_testing.spell_dubeolsik("대한민국"), "End", "F9", "1", "Return"]
     for name, kind in QT_WINDOWS:
         equal(window_text(kind, names), f"{syllable} {word[0]}", f"the {name}'s text")
+
+
+@test("daemon")
+def the_fix_key_turns_dkssud_into_hangul_and_typing_goes_on_in_hangul_in_gtk_and_qt():
+    # 한/영 to Latin, dkssud typed as Latin (the application inserts it), then Pause, a default fix
+    # key: the engine sends the text before the cursor, the daemon answers 안녕 in place of the six
+    # letters and Hangul mode, so gktpdy goes on as 하세요. A second Pause at once undoes the fix.
+    for name, kind in (("GTK entry", GTK_WINDOW), *QT_WINDOWS):
+        equal(
+            window_text(kind, ["Hangul", *"dkssud", "Pause", *"gktpdy", "Return"]),
+            "안녕하세요",
+            f"the {name}'s text after the fix key",
+        )
+    equal(
+        window_text(GTK_WINDOW, ["Hangul", *"dkssud", "Pause", "Pause", "space", "o", "k", "Return"]),
+        "dkssud ok",
+        "the GTK entry's text after the fix key twice",
+    )
 
 
 def gtk_window_text(key_names, delay_ms=60):

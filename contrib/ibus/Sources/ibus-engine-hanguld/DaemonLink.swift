@@ -53,6 +53,8 @@ final class DaemonLink {
     /// The session's hanja keys (PROTOCOL.md section 9.5): the daemon's defaults or the user's
     /// settings, as `hello` reported them and as a reload changes them; empty while disconnected.
     private(set) var hanjaKeys: [KeyChord] = []
+    /// The session's fix keys (section 9.7), kept as ``hanjaKeys`` are.
+    private(set) var fixKeys: [KeyChord] = []
 
     func key(_ event: KeyEvent) -> KeyReply? {
         perform(.key(event))
@@ -74,6 +76,14 @@ final class DaemonLink {
         let keysym = Keysym(rawValue: keysym)
         let modifiers = ModifierMask(rawValue: modifiers)
         return hanjaKeys.contains { $0.matches(keysym: keysym, modifiers: modifiers) }
+    }
+
+    /// Whether a press is one of the session's fix keys, as ``isHanjaKey(keysym:modifiers:)`` asks.
+    func isFixKey(keysym: UInt32, modifiers: UInt32) -> Bool {
+        guard currentClient() != nil else { return false }
+        let keysym = Keysym(rawValue: keysym)
+        let modifiers = ModifierMask(rawValue: modifiers)
+        return fixKeys.contains { $0.matches(keysym: keysym, modifiers: modifiers) }
     }
 
     /// Sends the text around the cursor for the hanja key about to be sent; `false` when the daemon
@@ -141,6 +151,7 @@ final class DaemonLink {
             Self.reconnectRule.withLock { $0.answered() }
             if !wantsPassword { wantsLatin = state.reply.mode == .latin }
             if let keys = state.hanjaKeys { hanjaKeys = keys }
+            if let keys = state.fixKeys { fixKeys = keys }
             return state.reply
         } catch {
             failed(error)
@@ -180,6 +191,7 @@ final class DaemonLink {
                 Self.reconnectRule.withLock { $0.answered() }
                 client = fresh
                 hanjaKeys = fresh.hello.options.keys(.hanjaKeys)
+                fixKeys = fresh.hello.options.keys(.fixKeys)
                 return fresh
             }
             hasFailed = true
@@ -206,6 +218,7 @@ final class DaemonLink {
     private func drop() {
         client = nil
         hanjaKeys = []
+        fixKeys = []
         hasFailed = true
         startAttempt()
     }

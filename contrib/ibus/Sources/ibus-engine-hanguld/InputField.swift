@@ -59,7 +59,7 @@ final class InputField {
             leftToTheModule = nil
             perform([.preedit(""), .commit(left)])
         }
-        if !key.isRelease, !sendSurroundingTextIfHanjaKey(keyval: keyval, state: state) {
+        if !key.isRelease, !sendSurroundingTextIfConversionKey(keyval: keyval, state: state) {
             return route(key, handled: false, outputs: contract.failOpen())
         }
         let shownBefore = contract.shownPreedit
@@ -215,16 +215,19 @@ final class InputField {
 
     // MARK: - Surrounding text
 
-    /// Just before a hanja key press with nothing being composed and no list open, tells the daemon
-    /// the text before the cursor (or the selection), for it to convert a word already typed. Only
-    /// then: the text is the user's, and sending it with every key would cost a request each for
-    /// nothing. Only when the client reports surrounding text at all. Returns `false` when the
+    /// Just before a hanja key press with nothing being composed and no list open, or a fix key press
+    /// in either mode (the daemon joins the text to its preedit, PROTOCOL.md section 9.7), tells the
+    /// daemon the text before the cursor (or the selection), for it to convert a word already typed.
+    /// Only then: the text is the user's, and sending it with every key would cost a request each
+    /// for nothing. Only when the client reports surrounding text at all. Returns `false` when the
     /// daemon failed meanwhile (the key then fails open).
-    private func sendSurroundingTextIfHanjaKey(keyval: UInt32, state: UInt32) -> Bool {
-        guard contract.shownPreedit.isEmpty, contract.shownCandidates == nil, contract.isHangul, !isPassword,
-            link.isHanjaKey(keysym: keyval, modifiers: state),
+    private func sendSurroundingTextIfConversionKey(keyval: UInt32, state: UInt32) -> Bool {
+        guard contract.shownCandidates == nil, !isPassword,
             hangul_ibus_engine_client_has_surrounding_text(engine) != 0
         else { return true }
+        let isHanjaKey =
+            contract.shownPreedit.isEmpty && contract.isHangul && link.isHanjaKey(keysym: keyval, modifiers: state)
+        guard isHanjaKey || link.isFixKey(keysym: keyval, modifiers: state) else { return true }
         var cursor: guint = 0
         var anchor: guint = 0
         guard let text = hangul_ibus_engine_surrounding_text(engine, &cursor, &anchor) else { return true }

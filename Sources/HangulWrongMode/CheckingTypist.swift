@@ -33,10 +33,10 @@ struct CheckingTypist {
     /// Types the character itself as a key (its keysym), as the literal fallback.
     mutating func tryTyping(literal scalar: Unicode.Scalar) -> Bool {
         guard scalar != "<", let keys = try? KeyNotation.parse(String(scalar)), keys.count == 1 else {
-            if scalar == "<" { return tryTyping([KeyPress(keysym: Keysym(rawValue: 0x3C), modifiers: .shift)]) }
+            if scalar == "<" { return tryTyping([TypedKey(keysym: Keysym(rawValue: 0x3C), modifiers: .shift)]) }
             return false
         }
-        return tryTyping([KeyPress(keysym: keys[0].keysym, modifiers: keys[0].modifiers)])
+        return tryTyping([TypedKey(keysym: keys[0].keysym, modifiers: keys[0].modifiers)])
     }
 
     /// Gives up on the next expected character: the field is committed and starts afresh after it.
@@ -46,7 +46,7 @@ struct CheckingTypist {
         settled = typed
     }
 
-    private mutating func tryTyping(_ keys: [KeyPress]) -> Bool {
+    private mutating func tryTyping(_ keys: [TypedKey]) -> Bool {
         var trial = context
         var settledNow = settled
         let target = typed + 1
@@ -76,7 +76,7 @@ struct CheckingTypist {
         return true
     }
 
-    static func press(ascii: UInt8) -> KeyPress {
-        KeyPress(keysym: Keysym(rawValue: UInt32(ascii)), modifiers: USQWERTYShift.needsShift(ascii) ? .shift : [])
+    static func press(ascii: UInt8) -> TypedKey {
+        TypedKey(keysym: Keysym(rawValue: UInt32(ascii)), modifiers: USQWERTYShift.needsShift(ascii) ? .shift : [])
     }
 }

@@ -1,0 +1,95 @@
+import HangulCore
+import HangulKeys
+import HangulSystem
+import Synchronization
+
+/// The wrong-mode rule as sessions consult it (``WrongModeRule``): one English word list shared by
+/// every session of a process, read on first use.
+///
+/// The list (Debian's `wamerican`, about 1 MB) is read on the first fix key of any session, not at
+/// start, so a daemon whose users never fix a word keeps its start-up time and idle footprint. A
+/// missing or unreadable list is remembered as the reason (``problem``) and leaves the fix keys doing
+/// nothing; ``reload()`` forgets either outcome, so the next use reads the file again. Nothing here
+/// logs, and the text it is asked about is never kept.
+public final class WrongModeRuleSource: WrongModeRule {
+    private enum State: Sendable {
+        case unread
+        case read(WordList)
+        case failed(WordListError)
+    }
+
+    /// The word list file read.
+    public let path: String
+    private let state = Mutex(State.unread)
+
+    /// A source that reads the word list at `path` on first use.
+    public init(wordListAt path: String = WordList.defaultPath) {
+        self.path = path
+    }
+
+    /// A source with the given list (tests, and callers that read it themselves).
+    public init(_ words: WordList) {
+        path = ""
+        state.withLock { $0 = .read(words) }
+    }
+
+    public func fix(_ text: String, layout: Layout, options: ComposerOptions) -> String? {
+        guard let words else { return nil }
+        return WrongModeFixer(layout: layout, options: options, words: words).fix(text)
+    }
+
+    /// The word list, read now when this is the first use; nil when it cannot be read.
+    public var words: WordList? {
+        state.withLock { current in
+            switch current {
+            case .read(let words): return words
+            case .failed: return nil
+            case .unread:
+                do throws(WordListError) {
+                    let words = try WordList(contentsOf: path)
+                    current = .read(words)
+                    return words
+                } catch {
+                    current = .failed(error)
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Why the rule cannot run, once a use found the list unreadable; nil before the first use and
+    /// while the list is read.
+    public var problem: WordListError? {
+        state.withLock { current in
+            if case .failed(let error) = current { return error }
+            return nil
+        }
+    }
+
+    /// Why the rule cannot run: the reason reading the list failed, or before the first use, why it
+    /// would (the path is checked, not read, so asking costs no memory); nil when it can.
+    public var unavailableReason: String? {
+        let known: String?? = state.withLock { current in
+            switch current {
+            case .read: return .some(nil)
+            case .failed(let error): return .some("\(error.path): \(error.reason)")
+            case .unread: return nil
+            }
+        }
+        if let known { return known }
+        do throws(SystemCallError) {
+            guard let status = try FileStatus.of(path, followingSymbolicLinks: true) else {
+                return "\(path): no such file"
+            }
+            if let kind = status.irregularKind { return "\(path): it is \(kind), not a regular file" }
+            return nil
+        } catch {
+            return "\(path): \(error.errno.description)"
+        }
+    }
+
+    /// Forgets the list (or the reason it could not be read); the next use reads the file again.
+    public func reload() {
+        state.withLock { $0 = .unread }
+    }
+}
