@@ -605,6 +605,21 @@ def faults_and_switching(prefix):
                 "Latin mode chosen before a daemon restart is kept after it",
                 f"text {context.text!r}",
             )
+            # The field had the focus all along: the new session said set_focus again, so an editor
+            # hook's hangulctl mode reaches it (exit status 2 would mean no field has the focus).
+            hangulctl = os.path.join(os.path.dirname(hangul_testing.binary("hanguld", "HANGULD")), "hangulctl")
+            printed = subprocess.run(
+                [hangulctl, "mode", "--socket", daemon.socket_path],
+                check=False,
+                capture_output=True,
+                text=True,
+                timeout=20,
+            )
+            check(
+                (printed.returncode, printed.stdout.strip()) == (0, "latin"),
+                "after a daemon restart hangulctl mode reaches the focused field (set_focus said again)",
+                f"exit status {printed.returncode}, output {printed.stdout.strip()!r} {printed.stderr.strip()!r}",
+            )
             context.stroke(0x20, 57, True)
             context.type("rk")
             check(
