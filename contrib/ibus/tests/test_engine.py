@@ -1043,6 +1043,35 @@ def with_mode_scope_field_two_gtk_fields_keep_their_own_mode_and_two_qt_fields_s
 
 
 @test("daemon")
+def a_tap_of_caps_lock_in_toggle_keys_switches_the_mode_in_gtk_and_qt():
+    # Caps Lock in toggle-keys (set as the README says; PROTOCOL.md 9.7), pressed with xdotool key,
+    # which Xvfb's keyboard turns the lock with, as a keyboard does: a tap commits 한 and switches to
+    # Latin, where the lock the press turned on gives capitals (the engine cannot undo it); the tap
+    # back switches to Hangul and turns the lock off. Held with a letter it is Caps Lock only: ㅁ, no
+    # switch, the lock ignored in Hangul.
+    hangulctl = hangul_testing.binary("hangulctl", "HANGULCTL")
+    settings = os.path.join(daemon_config, "hangul", "config.toml")
+
+    def toggle_keys(value):
+        subprocess.run(
+            [hangulctl, "config", "set", "toggle-keys", value, "--file", settings, "--socket", daemon.socket_path],
+            check=True,
+            capture_output=True,
+            timeout=30,
+        )
+
+    toggle_keys("Hangul, Shift+space, Caps_Lock")
+    try:
+        for name, kind in (("GTK entry", GTK_WINDOW), *QT_WINDOWS):
+            tapped = window_text(kind, [*"gks", "Caps_Lock", *"gks", "Caps_Lock", *"rk", "Return"])
+            equal(tapped, "한GKS가", f"the {name}'s text after two taps")
+            held = window_text(kind, ["Caps_Lock+a", *"rk", "Return"])
+            equal(held, "ㅁ가", f"the {name}'s text after Caps Lock held with a")
+    finally:
+        toggle_keys("Hangul, Shift+space")
+
+
+@test("daemon")
 def after_the_daemon_restarts_the_focused_field_is_known_to_it_again():
     # The engine says set_focus again to a new session, so `hangulctl mode` reaches a field that had
     # the focus before the daemon restarted (exit status 2 would mean no field has the focus).
