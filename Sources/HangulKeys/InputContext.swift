@@ -75,6 +75,12 @@ public struct InputContext: Sendable {
     /// What the last fix key replaced, while the next press may still undo it; nil otherwise.
     var lastFix: WrongModeFix?
     var pressedKeys = PressedKeys()
+    /// A press of a mode key that acts on its tap (``KeyChord/actsOnTap``, Caps Lock): the key, and
+    /// what its release does if no other key is pressed before it (PROTOCOL.md section 9.9).
+    private var pendingTap: (key: UInt64, action: TapAction)?
+
+    /// What a tapped mode key does: the list it was found in decides.
+    private enum TapAction: Sendable { case toggle, hangul, latin }
 
     /// The characters of text before the cursor a session keeps: the longest key a suffix lookup
     /// needs in practice (the system dictionary's longest key has fewer).
@@ -122,12 +128,19 @@ public struct InputContext: Sendable {
     /// key passes (a shortcut acts on finished text); BackSpace deletes a jamo when there is one;
     /// Escape commits and passes (and may switch to Latin); other named keys commit and pass; any
     /// other key is read as a layout position (section 9.2), and a key without one commits and
-    /// passes.
+    /// passes. Caps Lock in a mode key list acts on its release instead, when no other key was
+    /// pressed since its press (section 9.9).
     public mutating func handle(_ event: KeyEvent) -> KeyResult {
         let key = PressedKeys.key(of: event)
         if event.isRelease {
+            if let tap = pendingTap, tap.key == key {
+                pendingTap = nil
+                return tapped(tap.action, handled: pressedKeys.unmark(key))
+            }
             return KeyResult(handled: pressedKeys.unmark(key), preedit: word.preedit, mode: effectiveMode)
         }
+        // Checked here only for Caps Lock: a non-mutating call from this path copies the context.
+        pendingTap = event.keysym == .capsLock ? tapAction(of: event).map { (key, $0) } : nil
         let result = press(event)
         if result.handled {
             pressedKeys.mark(key)
@@ -179,15 +192,19 @@ public struct InputContext: Sendable {
     private mutating func pressRules(_ event: KeyEvent, isHanjaKey: Bool, fix: FixKeyPress?) -> KeyResult {
         let keysym = event.keysym
         if contentType == .password { return Self.unchanged(preedit: word.preedit, mode: effectiveMode) }
-        if toggleKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
+        if toggleKeys.contains(where: { !$0.actsOnTap && $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
             let commit = toggle()
             return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
         }
-        if !hangulKeys.isEmpty, hangulKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
+        if !hangulKeys.isEmpty,
+            hangulKeys.contains(where: { !$0.actsOnTap && $0.matches(keysym: keysym, modifiers: event.modifiers) })
+        {
             let commit = setMode(.hangul)
             return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
         }
-        if !latinKeys.isEmpty, latinKeys.contains(where: { $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
+        if !latinKeys.isEmpty,
+            latinKeys.contains(where: { !$0.actsOnTap && $0.matches(keysym: keysym, modifiers: event.modifiers) })
+        {
             let commit = setMode(.latin)
             return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
         }
@@ -217,6 +234,35 @@ public struct InputContext: Sendable {
         }
         let output = word.process(position)
         return KeyResult(handled: output.consumed, commit: output.commit, preedit: output.preedit, mode: mode)
+    }
+
+    /// The mode key a press is, when it acts on its tap (Caps Lock in a mode key list): the release
+    /// acts, if no other key is pressed first. Not in a password field, where no mode key works.
+    private func tapAction(of event: KeyEvent) -> TapAction? {
+        guard event.keysym == .capsLock, contentType != .password else { return nil }
+        let matches = { (chord: KeyChord) in
+            chord.actsOnTap && chord.matches(keysym: event.keysym, modifiers: event.modifiers)
+        }
+        if toggleKeys.contains(where: matches) { return .toggle }
+        if hangulKeys.contains(where: matches) { return .hangul }
+        if latinKeys.contains(where: matches) { return .latin }
+        return nil
+    }
+
+    /// The release of a tapped mode key: the mode switches, committing as ``setMode(_:)`` does (and
+    /// closing a candidate list). Handled as its press was (unhandled: the press went through the rules
+    /// as a bare modifier, so the application sees the whole key, as it does the lock it sets).
+    private mutating func tapped(_ action: TapAction, handled: Bool) -> KeyResult {
+        let wasOpen = candidateList.isOpen
+        let commit: WordText
+        switch action {
+        case .toggle: commit = toggle()
+        case .hangul: commit = setMode(.hangul)
+        case .latin: commit = setMode(.latin)
+        }
+        var result = KeyResult(handled: handled, commit: commit, preedit: word.preedit, mode: effectiveMode)
+        if wasOpen && !candidateList.isOpen { result.candidates = .closed }
+        return result
     }
 
     /// Opens the candidate list for a hanja key, in the order of PROTOCOL.md section 9.5: a lone

@@ -23,6 +23,13 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
                 == self.modifiers.intersection(Self.significantModifiers)
     }
 
+    /// Whether the chord, as a mode key (`toggle-keys`, `hangul-keys`, `latin-keys`), acts on its
+    /// tap, a press and its release with no other key pressed between, rather than on its press:
+    /// Caps Lock, so that it keeps working as itself when held with another key (PROTOCOL.md
+    /// section 9.3). The keyboard's lock still turns with every press; only the frontends can
+    /// undo that.
+    public var actsOnTap: Bool { keysym == .capsLock }
+
     /// The chord in its own notation (`Hangul`, `Shift+space`), as ``notation`` writes it.
     public var description: String { notation }
 }

@@ -13,8 +13,8 @@ import Testing
 @Suite(.enabled(if: TestKeymaps.shouldRun, "needs the Debian package xkb-data"))
 struct SessionConformanceTests {
     static let files = [
-        "auto-fix.txt", "backspace.txt", "content-type.txt", "errors.txt", "fix-keys.txt", "focus.txt", "framing.txt",
-        "hanja.txt",
+        "auto-fix.txt", "backspace.txt", "caps-lock.txt", "content-type.txt", "errors.txt", "fix-keys.txt", "focus.txt",
+        "framing.txt", "hanja.txt",
         "hello-negotiation.txt",
         "hello-order.txt", "hello.txt", "keys.txt", "layouts.txt", "line-too-long-unterminated.txt",
         "line-too-long.txt", "list-options.txt", "mode-keys.txt",

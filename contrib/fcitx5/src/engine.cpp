@@ -470,8 +470,38 @@ void HangulDaemonEngine::activate(const fcitx::InputMethodEntry & /*entry*/, fci
         state.heldOverFocusOut.clear();
     }
     ensureSession(ic, state);
+    sendFocus(ic, state, true);
     ic->statusArea().addAction(fcitx::StatusGroup::InputMethod, &modeAction_);
     refreshIndicator(ic);
+}
+
+void HangulDaemonEngine::sendFocus(fcitx::InputContext *ic, SessionState &state, bool focused) {
+    // The field's name for the daemon: fcitx5's UUID of the input context (PROTOCOL.md 6.17), stable
+    // while the context lives; the application's as fcitx5 knows it (empty when the frontend did not say).
+    std::string field;
+    if (focused) {
+        static const char digits[] = "0123456789abcdef";
+        for (const uint8_t byte : ic->uuid()) {
+            field += digits[byte >> 4];
+            field += digits[byte & 0xF];
+        }
+    }
+    StateReply reply;
+    bool sent = false;
+    const CallStatus status =
+        state.session.setFocus(focused, focused ? ic->program() : std::string(), field, reply, sent);
+    if (status == CallStatus::Refused) {
+        HANGULD_WARN() << "hanguld refused a set_focus request"; // our bug: the session is unchanged
+        return;
+    }
+    if (status != CallStatus::Ok) {
+        failOpen(ic, state);
+        return;
+    }
+    if (sent) {
+        // At focus in mode-scope may give the field its scope's mode (nothing is composed then).
+        perform(ic, state, state.contract.apply(reply));
+    }
 }
 
 void HangulDaemonEngine::endComposition(fcitx::InputContext *ic, SessionState &state, bool commitClientPreedit) {
@@ -538,11 +568,13 @@ void HangulDaemonEngine::deactivate(const fcitx::InputMethodEntry & /*entry*/, f
     if (event.type() == fcitx::EventType::InputContextFocusOut && isXimClient(ic) && !state.shownInClient &&
         !state.contract.shownPreedit().empty()) {
         holdOverFocusOut(ic, state);
-        return;
+    } else {
+        // Switching to another input method keeps the focus, and no one else commits the preedit; on
+        // focus out fcitx5 has already committed the client preedit.
+        endComposition(ic, state, event.type() == fcitx::EventType::InputContextSwitchInputMethod);
     }
-    // Switching to another input method keeps the focus, and no one else commits the preedit; on
-    // focus out fcitx5 has already committed the client preedit.
-    endComposition(ic, state, event.type() == fcitx::EventType::InputContextSwitchInputMethod);
+    // Focus out, or another input method chosen: either way `hangulctl mode` no longer reaches it.
+    sendFocus(ic, state, false);
 }
 
 void HangulDaemonEngine::reset(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {

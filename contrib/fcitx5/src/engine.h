@@ -106,6 +106,9 @@ private:
     bool ensureSession(fcitx::InputContext *ic, SessionState &state);
     /// Tells the daemon when the field became or stopped being a password field (before a key).
     bool syncContentType(fcitx::InputContext *ic, SessionState &state);
+    /// `set_focus` (PROTOCOL.md 6.17) at activate and deactivate, its reply applied; remembered by the
+    /// session and said again to a new one.
+    void sendFocus(fcitx::InputContext *ic, SessionState &state, bool focused);
     /// One request that carries state; its reply applied, or failing open. False unless applied.
     bool request(fcitx::InputContext *ic, SessionState &state, const char *method, const nlohmann::json &params);
     /// Just before a hanja key with nothing composed: tells the daemon the text before the cursor, or

@@ -156,6 +156,14 @@ bool DaemonSession::ensure() {
     if (!readMode(result, mode_)) {
         mode_ = Mode::Hangul;
     }
+    speaksFocus_ = false;
+    if (auto capabilities = result.find("capabilities"); capabilities != result.end() && capabilities->is_object()) {
+        if (auto methods = capabilities->find("methods"); methods != capabilities->end() && methods->is_array()) {
+            for (const auto &method : *methods) {
+                speaksFocus_ = speaksFocus_ || method == "set_focus";
+            }
+        }
+    }
     // After a break, the mode the user had chosen, whatever the file says new fields start in.
     if (hasChosenMode_ && chosenMode_ != mode_) {
         status = connection_.call("set_mode", {{"mode", modeName(chosenMode_)}}, deadline, result);
@@ -169,6 +177,17 @@ bool DaemonSession::ensure() {
     if (!hasChosenMode_) {
         hasChosenMode_ = true;
         chosenMode_ = mode_;
+    }
+    // A field that has the focus says so again, so `hangulctl mode` reaches it after a daemon restart
+    // (the new daemon knows no focus) or a broken connection (the old session's focus went with it).
+    if (speaksFocus_ && focused_) {
+        status = connection_.call("set_focus", focusParams(), deadline, result);
+        if (status != CallStatus::Ok && status != CallStatus::Refused) {
+            return fail(status);
+        }
+        if (status == CallStatus::Ok && readMode(result, mode_)) {
+            chosenMode_ = mode_; // mode-scope may give the field the mode its scope keeps
+        }
     }
     passwordSent_ = false;
     if (shared_.warnedUnreachable) {
@@ -193,6 +212,35 @@ CallStatus DaemonSession::call(const char *method, const nlohmann::json &params,
     }
     shared_.reconnect.answered();
     noteState(result, reply);
+    return status;
+}
+
+nlohmann::json DaemonSession::focusParams() const {
+    if (!focused_) {
+        return {{"focused", false}};
+    }
+    nlohmann::json params = {{"focused", true}};
+    // PROTOCOL.md 6.17 bounds each name to 256 bytes; a longer one is no key worth sending.
+    if (!focusApplication_.empty() && focusApplication_.size() <= 256) {
+        params["application"] = focusApplication_;
+    }
+    if (!focusField_.empty() && focusField_.size() <= 256) {
+        params["field"] = focusField_;
+    }
+    return params;
+}
+
+CallStatus DaemonSession::setFocus(bool focused, const std::string &application, const std::string &field,
+                                   StateReply &reply, bool &sent) {
+    sent = false;
+    focused_ = focused;
+    focusApplication_ = focused ? application : std::string();
+    focusField_ = focused ? field : std::string();
+    if (!isOpen() || !speaksFocus_) {
+        return CallStatus::Ok;
+    }
+    const CallStatus status = call("set_focus", focusParams(), reply);
+    sent = status == CallStatus::Ok;
     return status;
 }
 

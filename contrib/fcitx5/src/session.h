@@ -72,6 +72,14 @@ public:
     /// needed saying (`reply` then untouched, `sent` false).
     CallStatus syncContentType(bool password, StateReply &reply, bool &sent);
 
+    /// Tells the daemon the field gained (`focused`, with the application's and the field's names)
+    /// or lost the focus (PROTOCOL.md 6.17), so `hangulctl mode` reaches it and `mode-scope` keeps its
+    /// mode. Remembered either way, so a new session after a break says it again (`ensure`). Ok with
+    /// `sent` false when the session is closed or its daemon does not list `set_focus` (an older
+    /// daemon would refuse it); otherwise as `call`.
+    CallStatus setFocus(bool focused, const std::string &application, const std::string &field, StateReply &reply,
+                        bool &sent);
+
     /// The mode of the session's last state, as the daemon reported it.
     Mode mode() const { return mode_; }
     const KeyLists &keyLists() const { return keyLists_; }
@@ -82,6 +90,8 @@ private:
     /// A call failed with `status`: closes the connection and applies the reconnect rule.
     void failed(CallStatus status);
     void noteState(const nlohmann::json &result, const StateReply &reply);
+    /// `set_focus`'s params for the focus as last told.
+    nlohmann::json focusParams() const;
 
     SessionShared &shared_;
     DaemonConnection connection_;
@@ -91,7 +101,13 @@ private:
     bool hasChosenMode_ = false;
     Mode chosenMode_ = Mode::Hangul;
     bool passwordSent_ = false; ///< the daemon was told this field is a password field
-    KeyLists keyLists_;         ///< from the session's options; empty for a daemon without them
+    bool speaksFocus_ = false;  ///< the daemon's `hello` lists `set_focus`
+    /// The field's focus as last told (or to be told, when no session was open): said again to a
+    /// new session, after the mode is restored, so the daemon's scope sees the user's mode.
+    bool focused_ = false;
+    std::string focusApplication_;
+    std::string focusField_;
+    KeyLists keyLists_; ///< from the session's options; empty for a daemon without them
 };
 
 } // namespace hanguld

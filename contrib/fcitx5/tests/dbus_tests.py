@@ -168,7 +168,9 @@ def settings_from_the_daemon(prefix):
             # The user changes the layout in the file (as an editor or `hangulctl config set` would)
             # and has the daemon read it: the next word in the same field follows.
             with open(path, "w", encoding="utf-8") as file:
-                file.write('layout = "2"\nstart-mode = "latin"\n')
+                # Each field its own mode: under the default, one mode for every field, a new field
+                # takes the mode the others share, and start-mode decides only the first.
+                file.write('layout = "2"\nstart-mode = "latin"\nmode-scope = "field"\n')
             reload = subprocess.run(
                 [hangulctl, "reload", "--socket", daemon.socket_path],
                 check=False,
@@ -789,6 +791,21 @@ def faults_and_switching(prefix):
                 "Latin mode chosen before a daemon restart is kept after it",
                 f"text {context.text!r}",
             )
+            # The field had the focus all along: the new session said set_focus again, so an editor
+            # hook's hangulctl mode reaches it (exit status 2 would mean no field has the focus).
+            hangulctl = os.path.join(os.path.dirname(hangul_testing.binary("hanguld", "HANGULD")), "hangulctl")
+            printed = subprocess.run(
+                [hangulctl, "mode", "--socket", daemon.socket_path],
+                check=False,
+                capture_output=True,
+                text=True,
+                timeout=20,
+            )
+            check(
+                (printed.returncode, printed.stdout.strip()) == (0, "latin"),
+                "after a daemon restart hangulctl mode reaches the focused field (set_focus said again)",
+                f"exit status {printed.returncode}, output {printed.stdout.strip()!r} {printed.stderr.strip()!r}",
+            )
             context.stroke(0x20, 57, True)
             context.type("rk")
             check(
@@ -848,7 +865,10 @@ def faults_and_switching(prefix):
         daemon.stop()
 
 
-WORD_SETTINGS = 'commit-unit = "word"\n'
+# Each field keeps its own mode (mode-scope = "field"): these tests switch one field to Latin and
+# expect the next new field in Hangul, as fcitx5 kept modes before the addon said set_focus. The
+# daemon's default, one mode for every field, is tested in window_test.py.
+WORD_SETTINGS = 'commit-unit = "word"\nmode-scope = "field"\n'
 WORD_OPTIONS = ("--option", "commit-unit=word")
 
 

@@ -55,8 +55,39 @@ TOOLKITS = {
 # Steps that move the focus, with the point clicked in the focus window (None: a visit to its second
 # window and back). A case with one of them types into the focus window, whose text is its three
 # fields' joined by "|".
-FOCUS_MOVES = {"click-first-field": (300, 20), "click-second-field": (300, 90), "visit-other-window": None}
+FOCUS_MOVES = {
+    "click-first-field": (300, 20),
+    "click-second-field": (300, 90),
+    "visit-other-window": None,
+    # One way only: the focus window's second window, and back to the first.
+    "to-other-window": "other",
+    "back-to-window": "self",
+}
 results = []
+
+
+class HangulctlMode:
+    """A `hangulctl mode [MODE]` run against the test's daemon, as a step of a case (an editor hook's
+    command, run while the field has the focus); what it printed is appended to `printed` as (exit
+    status, standard output). Set `command` and `socket` before the first run."""
+
+    command = socket = None
+
+    def __init__(self, printed, *arguments):
+        self.printed, self.arguments = printed, arguments
+
+    def __call__(self):
+        result = subprocess.run(
+            [self.command, "mode", *self.arguments, "--socket", self.socket],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=20,
+        )
+        self.printed.append((result.returncode, result.stdout.strip()))
+
+    def __repr__(self):
+        return " ".join(["hangulctl mode", *self.arguments])
 
 
 def check(ok, name, why=""):
@@ -133,6 +164,24 @@ def main():
     # gktpdy goes on as 하세요. Pressed twice, the fix is undone and typing goes on in Latin.
     cases.append((["<shift+space>", "dkssud", "<Pause>", "gktpdy"], "안녕하세요"))
     cases.append((["<shift+space>", "dkssud", "<Pause>", "<Pause>", " ok", "<shift+space>"], "dkssud ok"))
+    # hangulctl mode, as an editor hook runs it, with the field focused: it prints the mode, and the
+    # field takes a new one at its next key with nothing composed (after 한 and a space).
+    printed = []
+    cases.append(
+        (
+            [
+                HangulctlMode(printed),
+                "gks ",
+                HangulctlMode(printed, "latin"),
+                "gks",
+                HangulctlMode(printed),
+                HangulctlMode(printed, "toggle"),
+                "rk",
+            ],
+            "한 gks가",
+        )
+    )
+    printed_want = {len(cases) - 1: (printed, [(0, "hangul"), (0, "latin"), (0, "latin"), (0, "hangul")])}
     # Word-commit mode (the settings file changed and reloaded before these): GTK resets the input
     # context on a click, which must leave the whole word in the entry, once; F9 on the word being
     # typed lists the candidates of its longest known start (here the whole word). Syllable mode
@@ -142,11 +191,44 @@ def main():
         (["gksrmf", "click-second-field", "rk"], "한글|가|"),
         (["eogksalsrnr", "<F9>", "1"], libhangul_hanja.match("exact", "대한민국")[0][0]),
     ]
+    # mode-scope = "field", written with commit-unit: the first field switched to Latin is Latin again
+    # when the focus comes back, though a field of the second window typed Hangul meanwhile. (A
+    # second window, since Qt's fcitx5 module makes one input context per window, not per line
+    # edit: for fcitx5 two fields of one Qt window are one field.)
+    scope_printed = []
+    word_cases.append(
+        (
+            [
+                "gks ",
+                HangulctlMode(scope_printed, "latin"),
+                "a",
+                "to-other-window",
+                HangulctlMode(scope_printed, "hangul"),
+                "rk",
+                "back-to-window",
+                "b",
+                HangulctlMode(scope_printed),
+            ],
+            "한 ab||가",
+        )
+    )
+    printed_want[len(cases) + len(word_cases) - 1] = (scope_printed, [(0, "latin"), (0, "hangul"), (0, "latin")])
+    # Caps Lock in toggle-keys (written with the two above; PROTOCOL.md 9.9), pressed with xdotool
+    # key, which Xvfb's keyboard turns the lock with, as a keyboard does. A tap toggles, committing
+    # the word; the lock it turned on stays on (the frontends do not undo it yet), so Latin letters
+    # come out in capitals until the tap back, which turns it off again. Held with a letter it is
+    # Caps Lock only: ㅁ, no switch (the lock ignored in Hangul); Shift+Caps Lock, never a switch,
+    # turns the lock off so the next case starts without it.
+    word_cases += [
+        (["gks", "<Caps_Lock>", "<g>", "<k>", "<s>", "<Caps_Lock>", "rk"], "한GKS가"),
+        (["<Caps_Lock+a>", "<r>", "<k>", "<Shift+Caps_Lock>"], "ㅁ가"),
+    ]
     # The daemons read no settings, layouts or hanja of the user running the tests.
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hanguld-test-config-")
     settings = os.path.join(os.environ["XDG_CONFIG_HOME"], "hanguld-gtk-test.toml")  # absent at first
     daemon = hangul_testing.Daemon(None, "--config", settings).start()
     hangulctl = os.path.join(os.path.dirname(hangul_testing.binary("hanguld", "HANGULD")), "hangulctl")
+    HangulctlMode.command, HangulctlMode.socket = hangulctl, daemon.socket_path
     xvfb, display = start_xvfb()
     work = tempfile.mkdtemp(prefix=f"fcitx5-{arguments.toolkit}-")
     app_runtime = tempfile.mkdtemp(prefix="runtime-", dir=work)  # mkdtemp makes it 0700
@@ -156,7 +238,10 @@ def main():
             for index, (steps, want) in enumerate(cases + word_cases):
                 if index == len(cases):
                     with open(settings, "w", encoding="utf-8") as file:
-                        file.write('commit-unit = "word"\n')
+                        file.write(
+                            'commit-unit = "word"\nmode-scope = "field"\n'
+                            'toggle-keys = ["Hangul", "Shift+space", "Caps_Lock"]\n'
+                        )
                     subprocess.run(
                         [hangulctl, "reload", "--socket", daemon.socket_path],
                         check=True,
@@ -193,11 +278,14 @@ def main():
                 subprocess.run([*xdotool, "windowfocus", "--sync", window], env=x_environment, check=True, timeout=20)
                 choose_hanguld(fcitx)
                 for step in steps:
-                    if step in FOCUS_MOVES:
+                    if callable(step):
+                        time.sleep(0.3)  # the keys before it applied, as a user's hook runs after them
+                        step()
+                    elif step in FOCUS_MOVES:
                         # Settle sleeps, the one fixed wait left here: nothing a test can wait for
                         # tells when the application's IM module has drawn the preedit.
                         time.sleep(0.3)  # let the IM module apply the preedit before the focus moves
-                        if FOCUS_MOVES[step]:
+                        if isinstance(FOCUS_MOVES[step], tuple):
                             x, y = FOCUS_MOVES[step]
                             subprocess.run(
                                 [*xdotool, "mousemove", "--window", window, str(x), str(y), "click", "1"],
@@ -214,7 +302,8 @@ def main():
                                 text=True,
                                 timeout=20,
                             ).stdout.split()[0]
-                            for target in (other, window):
+                            targets = {None: (other, window), "other": (other,), "self": (window,)}
+                            for target in targets[FOCUS_MOVES[step]]:
                                 subprocess.run(
                                     [*xdotool, "windowfocus", "--sync", target],
                                     env=x_environment,
@@ -259,6 +348,13 @@ def main():
                     f"{field} typed with xdotool{unit} ({typed}, Return) holds {want!r}",
                     f"it holds {text!r}",
                 )
+                if index in printed_want:
+                    printed, printed_expected = printed_want[index]
+                    check(
+                        printed == printed_expected,
+                        f"hangulctl mode{unit}, run while {field} has the focus, prints the field's mode",
+                        f"it printed {printed} (exit status, output)",
+                    )
                 if text != want:
                     # The addon's own account (a missed deadline, a reconnect), which tells a slow
                     # daemon on a loaded machine from a toolkit's mistake.

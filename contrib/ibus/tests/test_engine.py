@@ -1011,6 +1011,146 @@ def the_fix_key_turns_dkssud_into_hangul_and_typing_goes_on_in_hangul_in_gtk_and
     )
 
 
+class HangulctlMode:
+    """A `hangulctl mode [MODE]` run against the test's daemon, as a step of `window_text`; what it
+    printed is appended to `printed` as (exit status, standard output)."""
+
+    def __init__(self, printed, *arguments):
+        self.printed, self.arguments = printed, arguments
+
+    def __call__(self):
+        hangulctl = hangul_testing.binary("hangulctl", "HANGULCTL")
+        result = subprocess.run(
+            [hangulctl, "mode", *self.arguments, "--socket", daemon.socket_path],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=20,
+        )
+        self.printed.append((result.returncode, result.stdout.strip()))
+
+
+@test("daemon")
+def hangulctl_mode_switches_the_focused_field_in_gtk_and_qt():
+    # What an editor hook runs (README, mode control for editors): the field that has the focus, a
+    # real GTK entry or Qt line edit, takes the mode at its next key with nothing composed; `hangulctl
+    # mode` alone prints it. 한 and a space, then Latin: gks types gks; toggled back, rk types 가.
+    for name, kind in (("GTK entry", GTK_WINDOW), *QT_WINDOWS):
+        printed = []
+        steps = [
+            HangulctlMode(printed),
+            *"gks",
+            "space",
+            HangulctlMode(printed, "latin"),
+            *"gks",
+            HangulctlMode(printed),
+            HangulctlMode(printed, "toggle"),
+            *"rk",
+            "Return",
+        ]
+        equal(window_text(kind, steps), "한 gks가", f"the {name}'s text")
+        equal(printed, [(0, "hangul"), (0, "latin"), (0, "latin"), (0, "hangul")], f"what hangulctl printed ({name})")
+
+
+@test("daemon")
+def with_mode_scope_field_two_gtk_fields_keep_their_own_mode_and_two_qt_fields_share_one():
+    # mode-scope = "field" (set as the README says, hangulctl config set): the first GTK entry
+    # switched to Latin stays Latin when the focus comes back to it, after the second went back to
+    # Hangul. With the default, one mode for every field, b would type ㅠ there. Qt's IBus plugin
+    # makes one input context for the whole application, so through IBus its fields are one field
+    # (README, Mode keys): b types ㅠ in Qt, and hangulctl sees the Hangul the second field chose.
+    hangulctl = hangul_testing.binary("hangulctl", "HANGULCTL")
+    settings = os.path.join(daemon_config, "hangul", "config.toml")
+
+    def scope(value):
+        subprocess.run(
+            [hangulctl, "config", "set", "mode-scope", value, "--file", settings, "--socket", daemon.socket_path],
+            check=True,
+            capture_output=True,
+            timeout=30,
+        )
+
+    scope("field")
+    try:
+        for name, kind, first, last in (
+            ("GTK", GTK_FOCUS_WINDOW, "한 ab", "latin"),
+            ("Qt 5", QT_FOCUS_WINDOW, "한 aㅠ", "hangul"),
+            ("Qt 6", QT6_FOCUS_WINDOW, "한 aㅠ", "hangul"),
+        ):
+            printed = []
+            steps = [
+                *"gks",
+                "space",
+                HangulctlMode(printed, "latin"),
+                "a",
+                "click-second-field",
+                HangulctlMode(printed, "hangul"),
+                *"rk",
+                "click-first-field",
+                "b",
+                HangulctlMode(printed),
+                "Return",
+            ]
+            equal(window_text(kind, steps), f"{first}|가|", f"{name}: the fields' texts")
+            equal(printed, [(0, "latin"), (0, "hangul"), (0, last)], f"{name}: what hangulctl printed")
+    finally:
+        scope("global")
+
+
+@test("daemon")
+def a_tap_of_caps_lock_in_toggle_keys_switches_the_mode_in_gtk_and_qt():
+    # Caps Lock in toggle-keys (set as the README says; PROTOCOL.md 9.9), pressed with xdotool key,
+    # which Xvfb's keyboard turns the lock with, as a keyboard does: a tap commits 한 and switches to
+    # Latin, where the lock the press turned on gives capitals (the engine cannot undo it); the tap
+    # back switches to Hangul and turns the lock off. Held with a letter it is Caps Lock only: ㅁ, no
+    # switch, the lock ignored in Hangul.
+    hangulctl = hangul_testing.binary("hangulctl", "HANGULCTL")
+    settings = os.path.join(daemon_config, "hangul", "config.toml")
+
+    def toggle_keys(value):
+        subprocess.run(
+            [hangulctl, "config", "set", "toggle-keys", value, "--file", settings, "--socket", daemon.socket_path],
+            check=True,
+            capture_output=True,
+            timeout=30,
+        )
+
+    toggle_keys("Hangul, Shift+space, Caps_Lock")
+    try:
+        for name, kind in (("GTK entry", GTK_WINDOW), *QT_WINDOWS):
+            tapped = window_text(kind, [*"gks", "Caps_Lock", *"gks", "Caps_Lock", *"rk", "Return"])
+            equal(tapped, "한GKS가", f"the {name}'s text after two taps")
+            held = window_text(kind, ["Caps_Lock+a", *"rk", "Return"])
+            equal(held, "ㅁ가", f"the {name}'s text after Caps Lock held with a")
+    finally:
+        toggle_keys("Hangul, Shift+space")
+
+
+@test("daemon")
+def after_the_daemon_restarts_the_focused_field_is_known_to_it_again():
+    # The engine says set_focus again to a new session, so `hangulctl mode` reaches a field that had
+    # the focus before the daemon restarted (exit status 2 would mean no field has the focus).
+    # No focus change after the restart (compose_again's take_text would focus in again): the keys
+    # alone bring the new session, as they do when a user just goes on typing.
+    field = host.context()
+    daemon.kill()
+    daemon.start()
+    deadline = time.monotonic() + 5
+    while field.type("r") != [True]:
+        if time.monotonic() > deadline:
+            raise AssertionError("typing did not compose again within 5 s of the daemon's restart")
+        pump(0.1)
+    field.stroke(*BACKSPACE)  # ㄱ taken back: nothing composed, so the field takes a posted mode at once
+    printed = []
+    HangulctlMode(printed)()
+    HangulctlMode(printed, "latin")()
+    equal(printed, [(0, "hangul"), (0, "latin")], "hangulctl mode after the restart")
+    equal(field.type("a"), [False], "a key after hangulctl mode latin: Latin")
+    HangulctlMode(printed, "hangul")()
+    field.type("rk")
+    equal(field.take_text().lstrip("r"), "a가", "text (after the r keys typed while the daemon was away)")
+
+
 def gtk_window_text(key_names, delay_ms=60):
     """Types `key_names` (xdotool's key names) into a GTK 3 entry; see `window_text`."""
     return window_text(GTK_WINDOW, key_names, delay_ms)
@@ -1036,10 +1176,11 @@ CLICKS = {"click": (5, 5), "click-first-field": (300, 20), "click-second-field":
 def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="hanguld"):
     """Types `key_names` into a window (one of the *_WINDOW kinds above) under a fresh Xvfb, through
     the global engine `engine`, and returns its text when the last key (Return) is pressed. A key
-    name is xdotool's, a mouse click named in CLICKS, or "visit-other-window" (the focus windows'
-    second window focused, then theirs again); each click or visit waits for the keys before it to
-    land. With `screenshot`, a path, the screen is saved there before Return. "hangul" as `engine`
-    is ibus-hangul, which starts in Latin mode (its first key should be "Hangul")."""
+    name is xdotool's, a mouse click named in CLICKS, "visit-other-window" (the focus windows'
+    second window focused, then theirs again), or a function to call there (a `hangulctl mode`
+    run); each click, visit or call waits for the keys before it to land. With `screenshot`, a
+    path, the screen is saved there before Return. "hangul" as `engine` is ibus-hangul, which
+    starts in Latin mode (its first key should be "Hangul")."""
     script, title, *rest = window_kind
     display_read, display_write = os.pipe()
     # -r: no autorepeat. At a load average of 20, jamo came out twice in fcitx5's GTK and Qt windows
@@ -1094,14 +1235,20 @@ def window_text(window_kind, key_names, delay_ms=60, screenshot=None, engine="ha
                 stdout=subprocess.DEVNULL,
             )
             pump(0.3)
-        while any(key in CLICKS or key.startswith("visit-other-") for key in keys):
-            index = next(i for i, key in enumerate(keys) if key in CLICKS or key.startswith("visit-other-"))
+
+        def between_keys(key):
+            return callable(key) or key in CLICKS or key.startswith("visit-other-")
+
+        while any(between_keys(key) for key in keys):
+            index = next(i for i, key in enumerate(keys) if between_keys(key))
             if index:
                 subprocess.run(["xdotool", "key", "--delay", str(delay_ms), *keys[:index]], env=environment, check=True)
             # Settle sleeps, the one fixed wait left here: nothing a test can wait for tells when the
             # application's IM module has drawn the preedit that the focus change must then commit.
             time.sleep(0.3)  # the preedit applied before the focus moves
-            if keys[index] in CLICKS:
+            if callable(keys[index]):
+                keys[index]()
+            elif keys[index] in CLICKS:
                 x, y = CLICKS[keys[index]]
                 subprocess.run(
                     [*xdotool, f"^{title}$", "mousemove", "--window", "%1", str(x), str(y), "click", "1"],

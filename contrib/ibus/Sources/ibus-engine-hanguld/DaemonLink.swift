@@ -40,6 +40,8 @@ final class DaemonLink {
     /// What to restore on a new session.
     private var wantsLatin = false
     private var wantsPassword = false
+    /// The focus as last told (or to be told): a field that has it says so again to a new session.
+    private var focus = FocusChange(focused: false, application: "", field: "")
 
     init(configuration: EngineConfiguration) {
         self.configuration = configuration
@@ -116,11 +118,13 @@ final class DaemonLink {
     /// `hangulctl mode` reaches it and `mode-scope` can keep a mode per application or field. Only
     /// to a daemon that lists `set_focus` (an older one would refuse it, and a refusal drops the
     /// link); nil when not sent.
+    /// The focus is remembered either way, and said again to a new session after a break (``restore(_:)``).
     func setFocus(_ focused: Bool, application: String, field: String) -> KeyReply? {
-        guard let client = currentClient(), client.hello.methods.contains(.setFocus) else { return nil }
         let bounded = { (name: String) in name.utf8.count <= FocusChange.maxBytes ? name : "" }
-        return perform(
-            .setFocus(FocusChange(focused: focused, application: bounded(application), field: bounded(field))))
+        focus = FocusChange(
+            focused: focused, application: focused ? bounded(application) : "", field: focused ? bounded(field) : "")
+        guard let client = currentClient(), client.hello.methods.contains(.setFocus) else { return nil }
+        return perform(.setFocus(focus))
     }
 
     /// Commits the preedit (engine switch).
@@ -205,6 +209,12 @@ final class DaemonLink {
         do {
             if wantsLatin { _ = try fresh.setMode(.latin) }
             if wantsPassword { _ = try fresh.setContentType(.password) }
+            // After the mode, so a new daemon's scope starts from the user's; a daemon that lost our
+            // old session lost its focus too, and `hangulctl mode` would not reach this field.
+            if focus.focused, fresh.hello.methods.contains(.setFocus) {
+                let state = try fresh.call(.setFocus(focus), as: StateReply.self)
+                if !wantsPassword { wantsLatin = state.reply.mode == .latin }
+            }
             return true
         } catch {
             // A key waits for these: a timeout counts as any other (PROTOCOL.md 8.2, rule 2).
