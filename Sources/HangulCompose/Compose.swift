@@ -43,6 +43,7 @@ public struct Compose {
                 let layout = try command.resolvedLayout(in: catalog)
                 let options = try command.resolvedOptions()
                 let commitUnit = try command.resolvedCommitUnit()
+                let autoFix = try command.resolvedAutoFix()
                 if command.reverse || command.fix {
                     var converter = try TextConverter(
                         layout: layout, options: options, fix: command.fix, wordsPath: command.words, output: output,
@@ -52,14 +53,15 @@ public struct Compose {
                 } else if command.daemon {
                     let path = try SocketLocation.resolve(explicit: command.socket, environment: environment)
                     let engine = try DaemonEngine(
-                        socketPath: path, options: options, layout: layout, commitUnit: commitUnit)
+                        socketPath: path, options: options, layout: layout, commitUnit: commitUnit, autoFix: autoFix)
                     failures = try type(
                         with: engine, arguments: arguments, input: input, output: output, errors: errors)
                 } else {
                     let files = hanjaFiles(environment: environment)
                     let engine = InProcessEngine(
                         layout: layout, options: options, hanja: HanjaDictionarySource { files().dictionary },
-                        commitUnit: commitUnit, wrongMode: WrongModeRuleSource(wordListAt: command.words))
+                        commitUnit: commitUnit, wrongMode: WrongModeRuleSource(wordListAt: command.words),
+                        autoFix: autoFix)
                     failures = try type(
                         with: engine, arguments: arguments, input: input, output: output, errors: errors)
                 }

@@ -35,7 +35,9 @@ public struct ComposeCommand: ParsableCommand {
         help: ArgumentHelp(
             "Turn a composition option on or off; repeatable. Options: "
                 + ComposerOptions.Option.allCases.map(\.rawValue).joined(separator: ", ")
-                + "; and commit-unit=syllable|word (word: the preedit holds the whole word until a space).",
+                + "; commit-unit=syllable|word (word: the preedit holds the whole word until a space); and auto-fix "
+                + "(a word typed in the wrong mode repaired at the space or punctuation that ends it, BackSpace "
+                + "right after undoes it).",
             valueName: "name[=on|off]"))
     var options: [String] = []
 
@@ -134,6 +136,7 @@ public struct ComposeCommand: ParsableCommand {
         }
         _ = try settings.resolvedOptions()
         _ = try settings.resolvedCommitUnit()
+        _ = try settings.resolvedAutoFix()
     }
 
     public func run() throws {

@@ -57,6 +57,9 @@ public struct ComposeSettings: Sendable {
 
     /// The name `--option` takes for the commit unit, with a value rather than on or off.
     static let commitUnitOption = "commit-unit"
+    /// The name `--option` takes for automatic repair (PROTOCOL.md section 9.8), a session setting
+    /// rather than a composer option: `auto-fix` or `auto-fix=on|off`.
+    static let autoFixOption = "auto-fix"
 
     /// The options from `--option` and `--output`, or an error listing the known options.
     func resolvedOptions() throws -> ComposerOptions {
@@ -65,12 +68,11 @@ public struct ComposeSettings: Sendable {
         for setting in options {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts.first ?? ""
-            if name == Self.commitUnitOption { continue }
+            if name == Self.commitUnitOption || name == Self.autoFixOption { continue }
             guard let option = ComposerOptions.Option(rawValue: name) else {
-                throw ValidationError(
-                    "unknown option \"\(name)\"; known: "
-                        + (ComposerOptions.Option.allCases.map(\.rawValue) + [Self.commitUnitOption])
-                        .joined(separator: ", "))
+                let known =
+                    ComposerOptions.Option.allCases.map(\.rawValue) + [Self.commitUnitOption, Self.autoFixOption]
+                throw ValidationError("unknown option \"\(name)\"; known: " + known.joined(separator: ", "))
             }
             switch parts.count == 2 ? parts[1] : "on" {
             case "on", "true", "1": result[option] = true
@@ -97,5 +99,22 @@ public struct ComposeSettings: Sendable {
             unit = value
         }
         return unit
+    }
+
+    /// Whether `--option auto-fix[=on|off]` (the last one given) turns automatic repair on; off when
+    /// none does, as in the daemon's settings. A command line without options never gets here
+    /// (``PlainTyping`` types it with every default), so plain typing keeps its fast lane.
+    func resolvedAutoFix() throws -> Bool {
+        var autoFix = false
+        for setting in options {
+            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.first == Self.autoFixOption else { continue }
+            switch parts.count == 2 ? parts[1] : "on" {
+            case "on", "true", "1": autoFix = true
+            case "off", "false", "0": autoFix = false
+            default: throw ValidationError("option \"auto-fix\" takes on or off, not \"\(parts[1])\"")
+            }
+        }
+        return autoFix
     }
 }

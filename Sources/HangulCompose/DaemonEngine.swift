@@ -21,15 +21,17 @@ public struct DaemonEngine: KeyEngine {
     static let batchSize = 4096
 
     public init(
-        socketPath: String, options: ComposerOptions, layout: Layout, commitUnit: CommitUnit = .syllable
+        socketPath: String, options: ComposerOptions, layout: Layout, commitUnit: CommitUnit = .syllable,
+        autoFix: Bool = false
     ) throws {
         client = try HangulClient(socketPath: socketPath, clientName: "hangul-compose", timeout: Self.replyTimeout)
-        // Every option, commit-unit included: the command line's, not the daemon's settings file.
+        // Every option, commit-unit and auto-fix included: the command line's, not the daemon's settings file.
         // The composing options, read off a context built as InProcessEngine builds its own.
-        let context = InputContext(layout: layout, options: options, commitUnit: commitUnit)
+        var context = InputContext(layout: layout, options: options, commitUnit: commitUnit)
+        context.autoFix = autoFix
         var patch = OptionsPatch()
         for key in OptionKey.perSession
-        where key.composerOption != nil || [.layout, .output, .commitUnit].contains(key) {
+        where key.composerOption != nil || [.layout, .output, .commitUnit, .autoFix].contains(key) {
             patch[key] = key.value(in: context)
         }
         lastMode = try client.setOptions(patch).state?.mode ?? lastMode

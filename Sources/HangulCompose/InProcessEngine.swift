@@ -19,7 +19,9 @@ import HangulProtocol
 /// fresh one, so the replay is exact; a test compares the two engines key by key on random streams
 /// of every kind of key, on every layout.
 ///
-/// In word-commit mode every key goes to the `InputContext`: the plain lane is syllable mode's.
+/// In word-commit mode, and with automatic repair (`--option auto-fix`), every key goes to the
+/// `InputContext`: the plain lane is syllable mode's, and it keeps no account of the word being
+/// typed, which a repair at the word's end replaces.
 public struct InProcessEngine: KeyEngine {
     public let layout: Layout
     public let options: ComposerOptions
@@ -40,18 +42,21 @@ public struct InProcessEngine: KeyEngine {
     public let hanja: HanjaDictionarySource?
     /// The rule the fix keys apply, on the text the sink holds; nil leaves them doing nothing.
     public let wrongMode: (any WrongModeRule)?
+    /// Whether words typed in the wrong mode are repaired where they end (PROTOCOL.md section 9.8).
+    public let autoFix: Bool
 
     public init(
         layout: Layout, options: ComposerOptions, hanja: HanjaDictionarySource? = nil,
-        commitUnit: CommitUnit = .syllable, wrongMode: (any WrongModeRule)? = nil
+        commitUnit: CommitUnit = .syllable, wrongMode: (any WrongModeRule)? = nil, autoFix: Bool = false
     ) {
         self.wrongMode = wrongMode
+        self.autoFix = autoFix
         self.layout = layout
         self.options = options
         self.hanja = hanja
         self.commitUnit = commitUnit
         composer = Composer(layout: layout, options: options)
-        if commitUnit == .word { switchToContext() }
+        if commitUnit == .word || autoFix { switchToContext() }
     }
 
     public mutating func begin() {
@@ -59,7 +64,7 @@ public struct InProcessEngine: KeyEngine {
         context = nil
         inContext = false
         sinceEmptyCount = 0
-        if commitUnit == .word { switchToContext() }
+        if commitUnit == .word || autoFix { switchToContext() }
     }
 
     public mutating func type<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws {
@@ -155,6 +160,7 @@ public struct InProcessEngine: KeyEngine {
         var session = InputContext(layout: layout, options: options, commitUnit: commitUnit)
         session.hanja = hanja
         session.wrongMode = wrongMode
+        session.autoFix = autoFix
         for key in sinceEmpty[..<sinceEmptyCount] {
             _ = session.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers))
             _ = session.handle(KeyEvent(keysym: key.keysym, modifiers: key.modifiers, isRelease: true))
