@@ -5,7 +5,9 @@ GTK_IM_MODULE=fcitx (Debian's fcitx5-frontend-gtk3) or a Qt 5 or Qt 6 window wit
 Hanja too: a syllable converted with F9 and 1, and a word already in the field converted through the
 surrounding text the toolkit reports, the pick deleting it (DeleteSurroundingText) before the hanja
 goes in. The fix key: dkssud typed in Latin mode, then Pause, leaves 안녕 and Hangul mode (twice:
-the word as typed and Latin mode). The focus moved with a syllable showing (a click into a second
+the word as typed and Latin mode). auto-fix on: dkssud and a space typed in Latin mode leave 안녕 and
+Hangul mode, BackSpace right after gives back dkssud; English stays; ㅗ디ㅣㅐ and a space leave
+hello. The focus moved with a syllable showing (a click into a second
 field, a visit to a second window: contrib/testing/*_focus_window.py) leaves it once where it was
 typed. Then word-commit mode, set in the daemon's settings file: a click mid-word, in the field or
 into the second one, keeps the word, once, and F9 on a word being typed converts it.
@@ -182,6 +184,20 @@ def main():
         )
     )
     printed_want = {len(cases) - 1: (printed, [(0, "hangul"), (0, "latin"), (0, "latin"), (0, "hangul")])}
+    # auto-fix (PROTOCOL.md 9.8), turned on with hangulctl config set as the README says, and off
+    # again after these: dkssud typed in Latin mode is 안녕 once the space ends it (the addon deletes
+    # the six letters the application inserted) and typing goes on in Hangul; BackSpace right after
+    # gives back dkssud and its space, and Latin; English typed in Latin stays; ㅗ디ㅣㅐ, the keys of
+    # hello typed in Hangul mode, is hello at the space and typing goes on in Latin. Each case ends in
+    # Hangul mode, which the next case's field starts in (one mode for every field).
+    fix_cases = [
+        (["<shift+space>", "dkssud ", "gktpdy"], "안녕 하세요"),
+        (["<shift+space>", "dkssud ", "<BackSpace>", "ok", "<shift+space>"], "dkssud ok"),
+        (["<shift+space>", "hello world ok", "<shift+space>"], "hello world ok"),
+        (["hello ", "ok", "<shift+space>"], "hello ok"),
+    ]
+    cases += fix_cases
+    fix_start, fix_end = len(cases) - len(fix_cases), len(cases)
     # Word-commit mode (the settings file changed and reloaded before these): GTK resets the input
     # context on a click, which must leave the whole word in the entry, once; F9 on the word being
     # typed lists the candidates of its longest known start (here the whole word). Syllable mode
@@ -236,6 +252,14 @@ def main():
     try:
         with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
             for index, (steps, want) in enumerate(cases + word_cases):
+                if index in (fix_start, fix_end):
+                    subprocess.run(
+                        [hangulctl, "config", "set", "auto-fix", "true" if index == fix_start else "false"]
+                        + ["--file", settings, "--socket", daemon.socket_path],
+                        check=True,
+                        capture_output=True,
+                        timeout=30,
+                    )
                 if index == len(cases):
                     with open(settings, "w", encoding="utf-8") as file:
                         file.write(
@@ -343,6 +367,7 @@ def main():
                 )
                 typed = typed.replace("'<", "").replace(">'", "")
                 unit = " in word-commit mode" if index >= len(cases) else ""
+                unit = " with auto-fix on" if fix_start <= index < fix_end else unit
                 check(
                     text == want,
                     f"{field} typed with xdotool{unit} ({typed}, Return) holds {want!r}",

@@ -1011,6 +1011,40 @@ def the_fix_key_turns_dkssud_into_hangul_and_typing_goes_on_in_hangul_in_gtk_and
     )
 
 
+@test("daemon")
+def auto_fix_repairs_words_typed_in_the_wrong_mode_at_the_space_in_gtk_and_qt():
+    # auto-fix (PROTOCOL.md section 9.8), set as the README says (hangulctl config set) and off again
+    # after: dkssud typed in Latin mode (the application inserts it) is 안녕 once the space ends it,
+    # the engine deleting the six letters through the surrounding text, and gktpdy goes on as 하세요;
+    # BackSpace right after gives back dkssud, its space and Latin; English typed in Latin stays; the
+    # keys of hello typed in Hangul mode (ㅗ디ㅣㅐ) are hello at the space, and ok goes on in Latin.
+    # (The window's text is read stripped, so no case ends in its space.)
+    hangulctl = hangul_testing.binary("hangulctl", "HANGULCTL")
+    settings = os.path.join(daemon_config, "hangul", "config.toml")
+
+    def auto_fix(value):
+        subprocess.run(
+            [hangulctl, "config", "set", "auto-fix", value, "--file", settings, "--socket", daemon.socket_path],
+            check=True,
+            capture_output=True,
+            timeout=30,
+        )
+
+    cases = [
+        (["Hangul", *"dkssud", "space", *"gktpdy", "Return"], "안녕 하세요", "dkssud and a space in Latin mode"),
+        (["Hangul", *"dkssud", "space", "BackSpace", *"ok", "Hangul", "Return"], "dkssud ok", "BackSpace after"),
+        (["Hangul", *"hello", "space", *"world", "space", *"ok", "Hangul", "Return"], "hello world ok", "English"),
+        ([*"hello", "space", *"ok", "Hangul", "Return"], "hello ok", "hello's keys and a space in Hangul mode"),
+    ]
+    auto_fix("true")
+    try:
+        for name, kind in (("GTK entry", GTK_WINDOW), *QT_WINDOWS):
+            for keys, want, what in cases:
+                equal(window_text(kind, keys), want, f"the {name}'s text after {what}, auto-fix on")
+    finally:
+        auto_fix("false")
+
+
 class HangulctlMode:
     """A `hangulctl mode [MODE]` run against the test's daemon, as a step of `window_text`; what it
     printed is appended to `printed` as (exit status, standard output)."""
