@@ -4,7 +4,7 @@ import HangulSystem
 import Synchronization
 
 /// The wrong-mode rule as sessions consult it (``WrongModeRule``): one English word list shared by
-/// every session of a process, read on first use.
+/// every session of a process, read on first use (or ahead of it, ``prepare()``).
 ///
 /// The list (Debian's `wamerican`, about 1 MB) is read on the first fix key of any session, not at
 /// start, so a daemon whose users never fix a word keeps its start-up time and idle footprint. A
@@ -57,6 +57,14 @@ public final class WrongModeRuleSource: WrongModeRule {
         }
     }
 
+    /// Whether the list is in memory (read by a use or by ``prepare()``).
+    public var isRead: Bool {
+        state.withLock { current in
+            if case .read = current { return true }
+            return false
+        }
+    }
+
     /// Why the rule cannot run, once a use found the list unreadable; nil before the first use and
     /// while the list is read.
     public var problem: WordListError? {
@@ -86,6 +94,16 @@ public final class WrongModeRuleSource: WrongModeRule {
         } catch {
             return "\(path): \(error.errno.description)"
         }
+    }
+
+    /// Reads the list on a thread of its own now, unless a use already has: for a daemon whose
+    /// settings turn `auto-fix` on, where the first space after a word consults the list. Read on
+    /// that key instead, the list (about 1 MB) took longer than the frontends wait for a reply (the
+    /// IBus engine's 150 ms) on a loaded machine, and the key failed open with the word unrepaired.
+    /// A use that comes while the read runs waits for it (the same lock). Without a thread to spare,
+    /// the first use reads it, as before.
+    public func prepare() {
+        try? DetachedThread.start { [self] in _ = words }
     }
 
     /// Forgets the list (or the reason it could not be read); the next use reads the file again.

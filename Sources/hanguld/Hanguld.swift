@@ -175,8 +175,10 @@ struct Hanguld: AsyncParsableCommand {
             patience: .milliseconds(self.hanjaLoadPatienceMilliseconds), logger: logger)
         hanja.prepare()
         let focus = FocusBoard()
-        // Read on the first fix key of any session, not here: no start-up cost for those who never fix.
+        // Read on the first fix key of any session, not here: no start-up cost for those who never
+        // fix. With auto-fix on, in the background from start (see prepareWordList).
         let wrongMode = WrongModeRuleSource(wordListAt: self.words)
+        Self.prepareWordList(wrongMode, settings: store)
         try await Daemon.run(
             socketPath: self.socket,
             configuration: configuration,
@@ -198,6 +200,7 @@ struct Hanguld: AsyncParsableCommand {
                         decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store,
                         hanja: hanja, focus: focus, wrongMode: wrongMode))
                 Self.publish(outcome, read: layouts, of: loader, into: store, logger: logger)
+                Self.prepareWordList(wrongMode, settings: store)
             },
             watching: watching,
             settings: store,
@@ -208,6 +211,13 @@ struct Hanguld: AsyncParsableCommand {
     /// Reads the settings file into `store`, or logs why not and leaves the store as it was (the
     /// defaults at start). The problems name the file, the line and the reason: the file's own
     /// words, never anything a client typed.
+    /// Starts reading the English word list in the background when the settings in force turn
+    /// `auto-fix` on: every word's end then consults it, and the first must not wait for the read
+    /// past the frontends' deadline (``WrongModeRuleSource/prepare()``).
+    private static func prepareWordList(_ wrongMode: WrongModeRuleSource, settings store: SettingsStore) {
+        if store.snapshot.settings[.autoFix].flag == true { wrongMode.prepare() }
+    }
+
     private static func loadSettings(
         _ loader: SettingsLoader, layouts: LayoutCatalog, into store: SettingsStore, logger: Logger
     ) {

@@ -1,0 +1,38 @@
+import Foundation
+import HangulCore
+import HangulWrongMode
+import Testing
+
+/// ``WrongModeRuleSource/prepare()``: the daemon reads the English word list in the background when
+/// its settings turn auto-fix on, so the first word's end does not wait for the read.
+@Suite struct WordListPreparationTests {
+    /// A word list file of its own in a fresh directory.
+    private func wordListFile() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wordlist-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("words").path
+        try "hello\nworld\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aSourceReadsNothingUntilItIsUsedOrPrepared() throws {
+        let path = try wordListFile()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let source = WrongModeRuleSource(wordListAt: path)
+        #expect(!source.isRead)
+    }
+
+    @Test func preparedTheListIsReadInTheBackgroundAndServesTheRuleAfterTheFileIsGone() throws {
+        let path = try wordListFile()
+        let source = WrongModeRuleSource(wordListAt: path)
+        source.prepare()
+        let deadline = Date().addingTimeInterval(20)
+        while !source.isRead && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(source.isRead, "the list was not read within 20 s of prepare()")
+        try FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+        // Read before the file went: dkssud still converts, and hello (now known English) stays.
+        let layout = try #require(LayoutCatalog.builtIn.layout(named: "2"))
+        #expect(source.fix("dkssud", layout: layout, options: ComposerOptions()) == "안녕")
+        #expect(source.fix("hello", layout: layout, options: ComposerOptions()) == "hello")
+    }
+}
