@@ -253,9 +253,9 @@ def main():
         with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
             for index, (steps, want) in enumerate(cases + word_cases):
                 if index in (fix_start, fix_end):
+                    value, socket = "true" if index == fix_start else "false", daemon.socket_path
                     subprocess.run(
-                        [hangulctl, "config", "set", "auto-fix", "true" if index == fix_start else "false"]
-                        + ["--file", settings, "--socket", daemon.socket_path],
+                        [hangulctl, "config", "set", "auto-fix", value, "--file", settings, "--socket", socket],
                         check=True,
                         capture_output=True,
                         timeout=30,
