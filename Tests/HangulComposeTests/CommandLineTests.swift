@@ -28,7 +28,7 @@ import Testing
         #expect(
             InProcess.usageError(["--option", "fast", "rk"])
                 == "unknown option \"fast\"; known: auto-reorder, combi-on-double-stroke, non-choseong-combi, "
-                + "extended-vowels, commit-unit")
+                + "extended-vowels, commit-unit, auto-fix")
     }
 
     @Test func commitUnitTakesSyllableOrWord() {

@@ -37,6 +37,7 @@ struct EndToEndTests {
         [], ["--json"], ["--trace"], ["--option", "auto-reorder", "--output", "jamo"], ["--layout", "sebeolsik-final"],
         ["--layout", "3y", "--json"], ["--layout", "ro", "--trace"], ["--layout", "ahn"],
         ["--option", "commit-unit=word", "--json"], ["--option", "commit-unit=word", "--layout", "3f", "--trace"],
+        ["--option", "auto-fix", "--json"],
     ])
     func composeThroughTheDaemonPrintsExactlyWhatInProcessPrints(format: [String]) async throws {
         let daemon = try await RunningDaemon.start()
@@ -53,13 +54,16 @@ struct EndToEndTests {
     }
 
     /// Typing that exercises every rule: compounds, stealing, backspace, toggles, shortcuts, Escape,
-    /// named keys, forwarded punctuation, Latin mode, and one unknown key name.
+    /// named keys, forwarded punctuation, Latin mode, words typed in the wrong mode, and one unknown
+    /// key name.
     static let corpus: [String] = {
         var lines = [
             "dkssudgktpdy", "ekfrk", "rkqtl", "rkTk", "rkW", "rtk", "dnpfr<BackSpace><BackSpace>",
             "rhkl", "rk<Hangul>ab<Hangul>sk", "<Control+a>rk<BackSpace><BackSpace><BackSpace>",
             "<Shift+space>abc<Escape>rk", "rk1sk;", "gks<Return>rmf<Tab>", "RKS<Left>", "rk<Foo>sk",
             "<BackSpace>", "", "kr", "hrk<BackSpace><BackSpace>", "QWERTYUIOP{}|", "<Alt+x>dkdk<Mod5+q>",
+            // Words typed in the wrong mode, which --option auto-fix repairs (and BackSpace undoes).
+            "<Hangul>dkssud gktpdy", "<Hangul>dkssud <BackSpace>ok", "hello world. dkssud",
         ]
         var state: UInt64 = 7
         let keys = Array("qwertyuiopasdfghjklzxcvbnmQWERTOP ,.1")
