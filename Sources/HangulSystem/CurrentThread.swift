@@ -16,4 +16,11 @@ public enum CurrentThread {
             request = remaining
         }
     }
+
+    /// Names the calling thread (at most 15 bytes; longer is cut), as `top -H` and
+    /// `/proc/PID/task/TID/comm` show it: otherwise a thread takes the name of the one that started
+    /// it, and a loop started from a Swift concurrency thread shows as `com.apple.root.default-qos`.
+    public static func setName(_ name: String) {
+        _ = pthread_setname_np(pthread_self(), String(name.utf8.prefix(15)) ?? "")
+    }
 }
