@@ -93,6 +93,12 @@ struct Hanguld: AsyncParsableCommand {
             "Leave out libhangul's hanja.txt and mssymbol.txt: convert only with your own dictionary and --hanja-file.")
     var noSystemHanja = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve the socket with this loop: epoll (the default) or nio (SwiftNIO, kept for the benchmark).",
+            visibility: .hidden))
+    var server = ServerConfiguration().server
+
     func validate() throws {
         guard self.maxSessions >= 1 else {
             throw ValidationError("--max-sessions must be at least 1, not \(self.maxSessions).")
@@ -121,6 +127,7 @@ struct Hanguld: AsyncParsableCommand {
         configuration.maxSessions = self.maxSessions
         configuration.maxPendingLines = self.maxPending
         configuration.helloTimeout = .seconds(self.helloTimeout)
+        configuration.server = self.server
         guard let layouts = Self.loadLayouts(files: self.layoutFiles, logger: logger) else { throw ExitCode(1) }
         let decoder: KeyDecoder
         do {
@@ -273,3 +280,5 @@ struct Hanguld: AsyncParsableCommand {
 
 /// `--log-level` takes swift-log's level names, listed in `--help` and checked by the parser.
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+extension ServerKind: ExpressibleByArgument {}
