@@ -32,7 +32,9 @@ struct RunningDaemon {
         var environment = ProcessInfo.processInfo.environment
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "HANGULD_SOCKET"] { environment[name] = nil }
         environment["XDG_CONFIG_HOME"] = directory.child("config")
-        let daemonArguments = ["--socket", socketPath, "--log-level", "warning"] + arguments
+        // HANGULD_TEST_SERVER=nio runs these against the NIO loop too (see `startServer`).
+        let server = getenv("HANGULD_TEST_SERVER").map { ["--server", String(cString: $0)] } ?? []
+        let daemonArguments = ["--socket", socketPath, "--log-level", "warning"] + server + arguments
         let child =
             if let limits {
                 try ChildProcess.launch(
