@@ -1,3 +1,4 @@
+import CGNUShims
 import Glibc
 
 /// What blocks the calling thread, for synchronous code that has no event loop or async context
@@ -21,6 +22,6 @@ public enum CurrentThread {
     /// `/proc/PID/task/TID/comm` show it: otherwise a thread takes the name of the one that started
     /// it, and a loop started from a Swift concurrency thread shows as `com.apple.root.default-qos`.
     public static func setName(_ name: String) {
-        _ = pthread_setname_np(pthread_self(), String(name.utf8.prefix(15)) ?? "")
+        _ = hangul_set_thread_name(String(name.utf8.prefix(15)) ?? "")
     }
 }

@@ -4,15 +4,19 @@ import BenchmarkSupport
     import Glibc
 #endif
 
-/// What /proc tells about another process: its CPU time, its threads, its resident memory.
+/// What the kernel tells about another process: its CPU time, its threads, its resident memory.
 enum ProcessFigures {
-    /// CPU time of every thread of `pid` so far, in nanoseconds (the first field of each
-    /// `/proc/PID/task/TID/schedstat`): nanosecond resolution, where `/proc/PID/stat` counts
-    /// 10 ms ticks, coarser than a second of one session typing.
+    /// CPU time of `pid` so far, every thread it ever ran included, in nanoseconds: its
+    /// process CPU-time clock (`clock_getcpuclockid`). `/proc/PID/stat` counts 10 ms ticks, coarser
+    /// than a second of one session typing, and summing the threads' `schedstat` loses the time of
+    /// threads that ended in between.
     static func cpuNanoseconds(of pid: pid_t) -> Double {
-        threadIDs(of: pid).reduce(0.0) { total, thread in
-            total + (firstNumber(in: "/proc/\(pid)/task/\(thread)/schedstat") ?? 0)
+        var clock = clockid_t()
+        var time = timespec()
+        guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &time) == 0 else {
+            fail("cannot read the CPU time of process \(pid)")
         }
+        return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
     }
 
     /// How many threads `pid` runs.
@@ -44,14 +48,5 @@ enum ProcessFigures {
             if let thread = Int(name) { threads.append(thread) }
         }
         return threads
-    }
-
-    private static func firstNumber(in path: String) -> Double? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        guard fgets(&line, Int32(line.count), file) != nil else { return nil }
-        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return text.split(separator: " ").first.flatMap { Double($0) }
     }
 }

@@ -10,7 +10,7 @@ import HangulCore
 /// bytes (Benchmarks/Sources/c-epoll-server), all three measured in one run (issue 25, item 1):
 ///   - the one-client round trip with client and server on one CPU, in rotating blocks;
 ///   - the servers' CPU time per key while 1, 8 and 64 sessions each type 20 keys a second, in
-///     rotating slices (CPU time from /proc/PID/task/*/schedstat);
+///     rotating slices (each process's CPU-time clock);
 ///   - threads, and resident memory idle (the union of resident pages, from /proc/PID/smaps).
 /// Prints table rows, like the main run.
 enum ServerLoops {

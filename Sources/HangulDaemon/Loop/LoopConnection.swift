@@ -78,8 +78,11 @@ final class LoopConnection<Factory: SessionFactory> {
 
     /// The earliest moment ``deadlinesPassed(now:)`` has something to do; nil when none.
     var nextDeadline: NIODeadline? {
-        [self.closeDeadline, self.collectionTickAt, self.closesWhenWritten ? nil : self.machine.deadline]
-            .compactMap { $0 }.min()
+        // Asked after every event, so without building an array.
+        var nearest = self.closesWhenWritten ? nil : self.machine.deadline
+        if let close = self.closeDeadline { nearest = min(nearest ?? close, close) }
+        if let tick = self.collectionTickAt { nearest = min(nearest ?? tick, tick) }
+        return nearest
     }
 
     private var canWrite: Bool { self.output.count - self.outputStart < Self.highWaterMark }
