@@ -53,6 +53,10 @@ let package = Package(
         // The floor under the daemon's socket loop: one thread, epoll, canned replies (hanguld-bench
         // --loops measures both of hanguld's loops beside it).
         .executableTarget(name: "c-epoll-server"),
+        // Start-up (hanguld's first key, hangul-compose with one short input) beside C programs
+        // driving libhangul: libhangul-server is the daemon's reference, libhangul-compose the CLI's.
+        .executableTarget(name: "libhangul-server", dependencies: ["CLibhangul"]),
+        .executableTarget(name: "startup-bench", dependencies: ["BenchmarkSupport"]),
         .executableTarget(
             name: "hanguld-bench",
             dependencies: [

@@ -10,10 +10,14 @@ public struct Compose {
     /// The exit status for a failed read or write (`EX_IOERR`): the output is incomplete.
     public static let ioErrorStatus: Int32 = 74
 
-    let command: ComposeCommand
+    let command: ComposeSettings
+
+    public init(settings: ComposeSettings) {
+        command = settings
+    }
 
     public init(command: ComposeCommand) {
-        self.command = command
+        self.init(settings: command.settings)
     }
 
     /// Runs the command; returns the exit status: 0, 1 when an input was bad, ``ioErrorStatus``

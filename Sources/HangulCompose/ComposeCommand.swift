@@ -129,12 +129,12 @@ public struct ComposeCommand: ParsableCommand {
         if (reverse || fix) && daemon {
             throw ValidationError("--reverse and --fix work in this process; leave out --daemon.")
         }
-        _ = try resolvedOptions()
-        _ = try resolvedCommitUnit()
+        _ = try settings.resolvedOptions()
+        _ = try settings.resolvedCommitUnit()
     }
 
     public func run() throws {
-        let status = try Compose(command: self).run(
+        let status = try Compose(settings: settings).run(
             arguments: Self.rawArguments(matching: keys), input: StandardStreams.input,
             output: StandardStreams.output(), errors: StandardStreams.errors(),
             environment: UserLayouts.processEnvironment)
@@ -163,58 +163,12 @@ public struct ComposeCommand: ParsableCommand {
         }
     }
 
-    /// The layout named by `--layout`, or an error listing the known ones.
-    func resolvedLayout(in catalog: LayoutCatalog) throws -> Layout {
-        guard let layout = catalog.layout(named: layout) else {
-            throw ValidationError(
-                "unknown layout \"\(layout)\"; known: "
-                    + catalog.layouts.map { ([$0.id] + $0.aliases).joined(separator: "/") }.joined(separator: ", "))
-        }
-        return layout
-    }
-
-    /// The name `--option` takes for the commit unit, with a value rather than on or off.
-    static let commitUnitOption = "commit-unit"
-
-    /// The options from `--option` and `--output`, or an error listing the known options.
-    func resolvedOptions() throws -> ComposerOptions {
-        var result = ComposerOptions()
-        result.output = output
-        for setting in options {
-            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts.first ?? ""
-            if name == Self.commitUnitOption { continue }
-            guard let option = ComposerOptions.Option(rawValue: name) else {
-                throw ValidationError(
-                    "unknown option \"\(name)\"; known: "
-                        + (ComposerOptions.Option.allCases.map(\.rawValue) + [Self.commitUnitOption])
-                        .joined(separator: ", "))
-            }
-            switch parts.count == 2 ? parts[1] : "on" {
-            case "on", "true", "1": result[option] = true
-            case "off", "false", "0": result[option] = false
-            default:
-                throw ValidationError("option \"\(name)\" takes on or off, not \"\(parts[1])\"")
-            }
-        }
-        return result
-    }
-
-    /// The commit unit from `--option commit-unit=syllable|word` (the last one given), syllable
-    /// when none is; an error for any other value, or for the name without one.
-    func resolvedCommitUnit() throws -> CommitUnit {
-        var unit = CommitUnit.syllable
-        for setting in options {
-            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.first == Self.commitUnitOption else { continue }
-            guard parts.count == 2, let value = CommitUnit(rawValue: parts[1]) else {
-                throw ValidationError(
-                    "option \"commit-unit\" takes syllable or word, as commit-unit=word, not "
-                        + (parts.count == 2 ? "\"\(parts[1])\"" : "nothing"))
-            }
-            unit = value
-        }
-        return unit
+    /// The command line's values as plain settings, which ``Compose`` runs.
+    public var settings: ComposeSettings {
+        ComposeSettings(
+            layout: layout, options: options, output: output, format: format, reverse: reverse, fix: fix,
+            words: words, layoutFiles: layoutFiles, hanja: hanja, hanjaFiles: hanjaFiles,
+            noSystemHanja: noSystemHanja, listLayouts: listLayouts, daemon: daemon, socket: socket)
     }
 }
 

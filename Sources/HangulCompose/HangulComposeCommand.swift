@@ -4,8 +4,9 @@ import HangulProtocol
 /// `hangul-compose`: its five modes as subcommands, `type` the default, so that today's flags
 /// (`--reverse`, `--fix`, `--hanja WORD`, `--list-layouts`) keep working as `type`'s.
 ///
-/// Each subcommand only fills in a ``ComposeCommand``, which ``Compose`` runs: both spellings of a
-/// mode take the same path from there, and print the same.
+/// Each subcommand only fills in a ``ComposeCommand``, whose ``ComposeCommand/settings`` ``Compose``
+/// runs: both spellings of a mode take the same path from there, and print the same. Plain key
+/// strings do not come here at all (``PlainTyping``).
 public struct HangulComposeCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "hangul-compose",

@@ -5,9 +5,10 @@ import SystemPackage
 /// `--fix` asks whether a run of letters is a word.
 ///
 /// Words are compared ignoring ASCII case (the list has `Seoul`, a typist may write `seoul`).
-/// Entries with anything but ASCII letters (`Seoul's`, `résumé`) are left out, since `--fix` only
-/// ever asks about runs of letters; so are entries a typist does not mean as words and that would
-/// keep Korean from being fixed: acronyms written in capitals (`BB`, `DHS`) and abbreviations
+/// Entries with anything but ASCII letters (`O'Brien`, `résumé`) are left out, since `--fix` only
+/// ever asks about runs of letters, except contractions, which give the word before their
+/// apostrophe (`doesn't` gives `doesn`). Left out too are entries a typist does not mean as words
+/// and that would keep Korean from being fixed: acronyms written in capitals (`BB`, `DHS`) and abbreviations
 /// without a vowel (`rm`, `cm`, `Tl`), which are what ㅠㅠ, 온, 그 and 시 are spelled as.
 public struct WordList: Sendable {
     /// Debian's `wamerican` list.
@@ -72,6 +73,13 @@ public struct WordList: Sendable {
     private mutating func add(_ word: [UInt8]) {
         var lowered = word
         if lowered.last == 0x0D { lowered.removeLast() }
+        // A clitic is one or two letters, so only the last three bytes are looked at (a line of a
+        // huge list is not scanned twice).
+        if let apostrophe = lowered.suffix(3).lastIndex(of: 0x27),
+            Self.clitics.contains(lowered[(apostrophe + 1)...].map { $0 | 0x20 })
+        {
+            lowered.removeSubrange(apostrophe...)
+        }
         guard !lowered.isEmpty else { return }
         var capitals = 0
         for index in lowered.indices {
@@ -82,6 +90,12 @@ public struct WordList: Sendable {
         guard capitals < 2 || capitals < lowered.count, lowered.contains(where: Self.vowels.contains) else { return }
         words.insert(lowered)
     }
+
+    /// The endings a contraction's apostrophe comes before (`doesn't`, `I'll`, `could've`, `Seoul's`):
+    /// such an entry gives the word before its apostrophe, since a run of letters ends at the
+    /// apostrophe, and `doesn` or `didn` judged alone must be known as words (else they type 앧누
+    /// and 야우).
+    static let clitics = Set(["t", "s", "d", "ll", "m", "ve", "re"].map { Array($0.utf8) })
 
     /// The letters every English word has at least one of.
     static let vowels: Set<UInt8> = Set("aeiouy".utf8)

@@ -17,6 +17,14 @@ public struct CombinationTable: Sendable {
         results = sorted.map(\.1)
     }
 
+    /// A table from its finished arrays (keys sorted and unique), as the generated built-in
+    /// layouts spell it.
+    init(sortedKeys: [UInt64], results: [UInt32]) {
+        precondition(sortedKeys.count == results.count, "a combination table has one result per pair")
+        keys = sortedKeys
+        self.results = results
+    }
+
     public static let empty = CombinationTable([])
 
     public var count: Int { keys.count }

@@ -67,6 +67,25 @@ public final class Layout: Sendable {
         self.nameLines = nameLines
     }
 
+    /// Builds a layout from its finished tables: `packedKeys` holds ``KeyAction/packed`` for each of
+    /// the 94 positions in ASCII order. For the built-in layouts, compiled in as tables by
+    /// `scripts/embed-layouts` so that start-up parses no text.
+    init(
+        id: String, aliases: [String], name: String, koreanName: String, kind: Kind, typesOldHangul: Bool,
+        packedKeys: [UInt64], combinations: CombinationTable, nameLines: [String: Int]
+    ) {
+        precondition(packedKeys.count == KeyPosition.count, "a layout table has one entry per position")
+        self.id = id
+        self.aliases = aliases
+        self.name = name
+        self.koreanName = koreanName
+        self.kind = kind
+        self.typesOldHangul = typesOldHangul
+        keys = packedKeys.map(KeyAction.init(packed:))
+        self.combinations = combinations
+        self.nameLines = nameLines
+    }
+
     /// Builds a layout from a table keyed by the US-QWERTY characters; for tests and examples.
     public convenience init(
         id: String, aliases: [String] = [], name: String, koreanName: String, kind: Kind,
@@ -117,6 +136,32 @@ public enum KeyAction: Sendable, Equatable {
     /// composer takes one of them when the key arrives, from the syllable's state (``DualRole``).
     /// Only on ``Layout/Kind/jaso`` layouts.
     case dual(Jamo, Jamo)
+}
+
+extension KeyAction {
+    /// The action as one integer, the form the generated built-in tables spell it in: 0 for
+    /// ``none``, else a tag in the top byte (1 jamo, 2 symbol, 3 dual) over the code points (a
+    /// dual key's first jamo in bits 0–23, its second in bits 24–47).
+    var packed: UInt64 {
+        switch self {
+        case .none: 0
+        case .jamo(let jamo): 1 << 56 | UInt64(jamo.rawValue)
+        case .symbol(let scalar): 2 << 56 | UInt64(scalar.value)
+        case .dual(let first, let second): 3 << 56 | UInt64(second.rawValue) << 24 | UInt64(first.rawValue)
+        }
+    }
+
+    /// The action ``packed`` spells; ``none`` for a tag it does not know.
+    init(packed: UInt64) {
+        let low = UInt32(truncatingIfNeeded: packed & 0xFF_FFFF)
+        switch packed >> 56 {
+        case 1: self = .jamo(Jamo(rawValue: low))
+        case 2: self = Unicode.Scalar(low).map { .symbol($0) } ?? .none
+        case 3:
+            self = .dual(Jamo(rawValue: low), Jamo(rawValue: UInt32(truncatingIfNeeded: packed >> 24 & 0xFF_FFFF)))
+        default: self = .none
+        }
+    }
 }
 
 /// Which two slots a dual-role key joins, and so how the composer chooses between them.

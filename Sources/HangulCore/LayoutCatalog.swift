@@ -36,23 +36,15 @@ public struct LayoutCatalog: Sendable {
     /// An empty catalog; layouts come in through ``add(_:from:)``, which keeps names unique.
     public init() { entries = [] }
 
-    /// The nine layouts compiled in, parsed once on first use (well under a millisecond each).
+    /// The eleven layouts compiled in: tables generated from `layouts/*.layout` by
+    /// `scripts/embed-layouts` (``builtInLayouts()``), so making them parses no text.
     ///
     /// The base a program's catalog starts from, never a stand-in for it: code that resolves the
     /// user's layout names takes the program's catalog as a parameter, since a default of
     /// `.builtIn` there would silently ignore the user's layout files.
     public static let builtIn: LayoutCatalog = {
         var catalog = LayoutCatalog()
-        for file in BuiltInLayoutFiles.files {
-            do {
-                catalog.entries.append(
-                    Entry(
-                        layout: try LayoutFile.parse(file.text, source: file.name), source: .builtIn,
-                        overridesBuiltIn: false))
-            } catch {
-                preconditionFailure("built-in layout file is broken: \(error)")
-            }
-        }
+        catalog.entries = builtInLayouts().map { Entry(layout: $0, source: .builtIn, overridesBuiltIn: false) }
         return catalog
     }()
 

@@ -1,19 +1,20 @@
 import Synchronization
 
-/// One dictionary shared by every session of a process, loaded on first use.
+/// One dictionary shared by every session of a process, loaded on first use or ahead of it.
 ///
-/// The daemon's sessions all read the same immutable ``HanjaDictionary``. Loading the system
-/// `hanja.txt` costs about 16 MB and 13 ms, so it happens on the first hanja key of any session, not
-/// at start: a daemon whose users never convert keeps its idle footprint, and the first conversion
-/// waits once. Typing never touches this type.
+/// The daemon's sessions all read the same immutable ``HanjaDictionary``. Typing never touches this
+/// type.
 ///
 /// Two ways to load. Made with ``init(loading:)`` (`hangul-compose`, tests), the first use loads
 /// under the lock and waits for it, and sessions asking at the same moment wait for that one load.
-/// Made with ``init(loading:inBackground:sleep:patience:)`` (the daemon), the first use starts the
-/// load on another thread and waits at most `patience` for it: a hanja key is answered from the
-/// dictionary when it is ready by then (the system files are), and as if there were none when it is
-/// not, so a huge user file (a 60 MiB unsorted one takes seconds to sort) never holds the event
-/// loop and every other session behind it (issue 23, fault 3). The next hanja key finds it loaded.
+/// Made with ``init(loading:inBackground:sleep:patience:)`` (the daemon), the load runs on another
+/// thread, started by ``prepare()`` (the daemon calls it at start and after each reload) or else by
+/// the first use, and a use waits at most `patience` for it: a hanja key is answered from the
+/// dictionary when it is ready by then, and as if there were none when it is not, so neither a
+/// huge user file (a 60 MiB unsorted one takes seconds to sort) nor an index being built holds the
+/// event loop and every other session behind it (issue 23, fault 3). The next hanja key finds it
+/// loaded. Loading ahead costs an idle daemon little since the indexes are mapped files (about
+/// 1 MB resident; 15 MB of heap only where the cache directory cannot be written).
 ///
 /// ``reload()`` forgets the loaded dictionary; the next lookup reads the files again (the daemon's
 /// SIGHUP). Sessions keep the table they already hold until their next hanja key. A load still
@@ -79,20 +80,7 @@ public final class HanjaDictionarySource: Sendable {
                 return dictionary
             }
         }
-        let started: Int? = state.withLock { current in
-            guard case .idle = current.state else { return nil }
-            current.generation += 1
-            current.state = .loading(generation: current.generation)
-            return current.generation
-        }
-        if let generation = started {
-            let load = self.load
-            let began = background.start { [self] in
-                let dictionary = load()
-                finish(generation, with: dictionary)
-            }
-            if !began { finish(generation, with: load()) }
-        }
+        startLoading(background)
         let deadline = ContinuousClock.now + background.patience
         while true {
             let loaded: HanjaDictionary? = state.withLock { current in
@@ -103,6 +91,30 @@ public final class HanjaDictionarySource: Sendable {
             guard ContinuousClock.now < deadline else { return .empty }
             background.sleep(.milliseconds(1))
         }
+    }
+
+    /// Starts loading in the background now, when nothing is loaded or loading, and returns at
+    /// once; a source made without a background does nothing. The daemon calls it at start and
+    /// after each reload, so the first hanja key finds the dictionary ready instead of waiting.
+    public func prepare() {
+        guard let background else { return }
+        startLoading(background)
+    }
+
+    private func startLoading(_ background: Background) {
+        let started: Int? = state.withLock { current in
+            guard case .idle = current.state else { return nil }
+            current.generation += 1
+            current.state = .loading(generation: current.generation)
+            return current.generation
+        }
+        guard let generation = started else { return }
+        let load = self.load
+        let began = background.start { [self] in
+            let dictionary = load()
+            finish(generation, with: dictionary)
+        }
+        if !began { finish(generation, with: load()) }
     }
 
     /// Records a finished load, unless a reload came after it started.

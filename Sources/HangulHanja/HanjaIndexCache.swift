@@ -21,6 +21,10 @@ import HangulSystem
 /// Nothing here fails a load: when the directory cannot be made or written (a read-only home) the
 /// table is kept on the heap, as without a cache. A file with lines skipped is not cached, so its
 /// problems are reported at every load, as they are without a cache.
+///
+/// Each time an index is written, the indexes of dictionaries that no longer exist are removed
+/// (``removeOrphans()``): a `--hanja-file` deleted, or a dictionary in a temporary directory,
+/// would otherwise leave its index behind for ever (the test suites had left 26 files, 266 MB).
 public struct HanjaIndexCache: Sendable {
     /// Where the index files are.
     public let directory: String
@@ -64,7 +68,34 @@ public struct HanjaIndexCache: Sendable {
         } catch {
             return parsed
         }
+        removeOrphans()
         return withExtendedLifetime(parsed) { Self.mapped(indexPath, identity: source.identity) } ?? parsed
+    }
+
+    /// Removes the index files whose dictionary is gone: files named `index-…` in the directory
+    /// that start as an index of this format does and name a source path where nothing is. A file
+    /// that is not such an index, or whose source still exists, is left alone (a stale index of an
+    /// existing file is rebuilt in place when that file is next loaded). Errors are ignored: this
+    /// only tidies.
+    public func removeOrphans() {
+        guard let names = try? FileSystem.directoryEntryNames(directory) else { return }
+        for name in names where name.starts(with: Array("index-".utf8)) {
+            let path = directory + "/" + String(decoding: name, as: UTF8.self)
+            guard let source = Self.sourcePath(ofIndexAt: path) else { continue }
+            do throws(SystemCallError) {
+                guard try FileStatus.of(source, followingSymbolicLinks: true) == nil else { continue }
+                try FileSystem.unlinkIfExists(path)
+            } catch {
+                continue
+            }
+        }
+    }
+
+    /// The source path recorded in the index file at `path`, or nil when it is not an index of this
+    /// format version (or cannot be read). Only the header and the path are read.
+    static func sourcePath(ofIndexAt path: String) -> String? {
+        guard let file = try? MappedFile(path: path) else { return nil }
+        return HanjaIndexImage.sourcePath(file.bytes)
     }
 
     /// The table whose index is the file at `indexPath`, built from `identity`'s file; nil when the

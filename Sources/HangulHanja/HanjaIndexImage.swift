@@ -130,6 +130,17 @@ enum HanjaIndexImage {
         return image
     }
 
+    /// The source path an image records, when `image` starts as an image of this format does and
+    /// is long enough to hold the path; nothing else is checked.
+    static func sourcePath(_ image: UnsafeRawBufferPointer) -> String? {
+        guard image.count >= headerSize else { return nil }
+        func word(_ index: Int) -> UInt64 { image.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self) }
+        guard word(0) == magic, word(1) == formatVersion else { return nil }
+        let length = word(9)
+        guard length > 0, length <= UInt64(image.count - headerSize) else { return nil }
+        return String(decoding: image[headerSize..<headerSize + Int(length)], as: UTF8.self)
+    }
+
     /// The checksum of an image: everything from byte 32 on, as 64-bit words in four independent
     /// lanes (so the 12 MB of the system dictionary take about a millisecond), each a multiply and
     /// a shift per word. Not cryptographic: it catches a file damaged or cut short, not a forgery

@@ -36,10 +36,10 @@ struct Hanguld: AsyncParsableCommand {
             not set themselves, at their next syllable boundary.
             Hanja and symbol conversion reads libhangul's dictionaries (Debian's libhangul-data: \
             /usr/share/libhangul/hanja/hanja.txt and mssymbol.txt), $XDG_CONFIG_HOME/hangul/hanja.txt \
-            (~/.config/hangul/hanja.txt, whose entries come first) and every --hanja-file, on the first \
-            hanja key of any session rather than at start, so a daemon nobody converts with stays small. \
-            Problems are logged then, as warnings; a missing system file leaves only the user's entries. \
-            SIGHUP makes the next hanja key read them again.
+            (~/.config/hangul/hanja.txt, whose entries come first) and every --hanja-file, in the \
+            background from start, each through an index built once into $XDG_CACHE_HOME/hangul/hanja \
+            and mapped afterwards (a few hundred kB resident). Problems are logged then, as warnings; a \
+            missing system file leaves only the user's entries. SIGHUP reads them again.
             """,
         version: Wire.serverVersion
     )
@@ -99,6 +99,15 @@ struct Hanguld: AsyncParsableCommand {
             visibility: .hidden))
     var server = ServerConfiguration().server
 
+    /// Tests that want the first hanja key to wait for a slow load (a debug build parsing the
+    /// system dictionary) raise it; users have no reason to.
+    @Option(
+        name: .customLong("hanja-load-patience"),
+        help: ArgumentHelp(
+            "The longest a hanja key waits for the dictionaries to finish loading, in milliseconds.",
+            valueName: "ms", visibility: .hidden))
+    var hanjaLoadPatienceMilliseconds = Self.hanjaLoadPatienceMilliseconds
+
     func validate() throws {
         guard self.maxSessions >= 1 else {
             throw ValidationError("--max-sessions must be at least 1, not \(self.maxSessions).")
@@ -109,6 +118,11 @@ struct Hanguld: AsyncParsableCommand {
         guard (1...86400).contains(self.helloTimeout) else {
             throw ValidationError(
                 "--hello-timeout must be between 1 and 86400 seconds (a day), not \(self.helloTimeout).")
+        }
+        guard (0...60_000).contains(self.hanjaLoadPatienceMilliseconds) else {
+            throw ValidationError(
+                "--hanja-load-patience must be between 0 and 60000 milliseconds, not \(self.hanjaLoadPatienceMilliseconds)."
+            )
         }
         guard !self.keymapLayout.isEmpty else {
             throw ValidationError("--keymap-layout must not be empty.")
@@ -155,7 +169,10 @@ struct Hanguld: AsyncParsableCommand {
         if let layoutDirectory {
             watching.append(DirectoryWatcher.Watch(directory: layoutDirectory, matches: { $0.hasSuffix(".layout") }))
         }
-        let hanja = Self.hanjaSource(files: self.hanjaFiles, system: !self.noSystemHanja, logger: logger)
+        let hanja = Self.hanjaSource(
+            files: self.hanjaFiles, system: !self.noSystemHanja,
+            patience: .milliseconds(self.hanjaLoadPatienceMilliseconds), logger: logger)
+        hanja.prepare()
         let focus = FocusBoard()
         try await Daemon.run(
             socketPath: self.socket,
@@ -165,6 +182,7 @@ struct Hanguld: AsyncParsableCommand {
                 focus: focus),
             reload: { install in
                 hanja.reload()
+                hanja.prepare()
                 guard let layouts = Self.loadLayouts(files: layoutFiles, logger: logger) else { return }
                 let outcome = loader.load(layouts: layouts)
                 // The factory first, then the settings: a session opened in between starts from the
@@ -210,26 +228,30 @@ struct Hanguld: AsyncParsableCommand {
         }
     }
 
-    /// The shared hanja dictionary, read on first use: the system table takes about 16 MB, which an
-    /// idle daemon should not hold (the 1,000-idle-sessions RSS target is 30 MB). Problems are logged
-    /// by file, line and reason, never with the lines' content.
+    /// The shared hanja dictionary, loaded on a thread of its own from start (and again after each
+    /// reload), so the first hanja key finds it ready. Problems are logged by file, line and reason,
+    /// never with the lines' content.
     ///
-    /// The load runs on a thread of its own, and a hanja key waits for it at most
-    /// ``hanjaLoadPatience``: the system files load in about 13 ms, but a user's file of tens of MiB
-    /// takes seconds, and the event loop (every session's keys) must not wait that long. Such a
-    /// key finds no dictionary yet and goes on as PROTOCOL.md section 9.5 says; the next one finds it.
-    private static func hanjaSource(files: [String], system: Bool, logger: Logger) -> HanjaDictionarySource {
+    /// A hanja key that comes while the load still runs waits for it at most `patience`
+    /// (``hanjaLoadPatienceMilliseconds`` unless `--hanja-load-patience` says otherwise), then finds no
+    /// dictionary yet and goes on as PROTOCOL.md section 9.5 says; the next one finds it. The wait
+    /// holds the event loop, every session's keys, so it stays below the frontends' deadline.
+    private static func hanjaSource(
+        files: [String], system: Bool, patience: Duration, logger: Logger
+    ) -> HanjaDictionarySource {
         HanjaDictionarySource(
             loading: { loadHanja(files: files, system: system, logger: logger) },
             inBackground: { body in (try? DetachedThread.start(body)) != nil },
-            sleep: { CurrentThread.sleep(for: $0) }, patience: hanjaLoadPatience)
+            sleep: { CurrentThread.sleep(for: $0) }, patience: patience)
     }
 
-    /// The longest a hanja key waits for the dictionaries to load: long enough that the system
-    /// files (13 ms in a release build, some hundreds of ms in a debug build on a busy machine) are
-    /// always there for the first key, short enough that a huge file stalls the other sessions once,
-    /// for two seconds, rather than for as long as it takes.
-    static let hanjaLoadPatience = Duration.seconds(2)
+    /// The longest a hanja key waits for the dictionaries to load: below the IBus engine's 150 ms
+    /// deadline per key (and fcitx5's and hangul-wayland's longer ones), so a slow load never makes
+    /// a frontend give up on the daemon and type Latin letters while it backs off. Mapping the
+    /// cached system index takes about 3 ms; building it the first time, 16–170 ms, and a user's
+    /// file of tens of MiB seconds, which is what this bounds. The load starts with the daemon, so
+    /// by the first hanja key it has normally finished.
+    static let hanjaLoadPatienceMilliseconds = 100
 
     private static func loadHanja(files: [String], system: Bool, logger: Logger) -> HanjaDictionary {
         let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }

@@ -56,10 +56,11 @@ import Testing
                 "Error: Value to be set with flag '--json' had already been set with flag '--trace'\n"))
     }
 
-    /// Runs `path` with raw argument bytes; standard output to a file, or to a pipe whose reading
-    /// end is already closed. Standard error is collected.
+    /// Runs `path` with raw argument bytes and standard input from `stdin`; standard output to a
+    /// file, or to a pipe whose reading end is already closed. Standard error is collected.
     static func run(
-        _ path: String, arguments: [[UInt8]], stdout: String? = nil, closeStdout: Bool = false
+        _ path: String, arguments: [[UInt8]], stdin: String = "/dev/null", stdout: String? = nil,
+        closeStdout: Bool = false
     ) throws -> (stdout: String, stderr: String, status: Int32) {
         var errorPipe: [Int32] = [0, 0]
         var outputPipe: [Int32] = [0, 0]
@@ -69,7 +70,7 @@ import Testing
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         if let stdout {
             posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY, 0)
         } else {

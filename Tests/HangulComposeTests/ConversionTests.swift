@@ -90,8 +90,9 @@ import Testing
     @Test func fixKeepsLatinThatDoesNotTypeWholeSyllables() {
         // "kim" types ㅏㅑㅡ, "qwer" ㅂㅈㄷㄱ: lone letters, so they stay; "so" is a word.
         #expect(fixed("kim qwer so") == "kim qwer so")
-        // "xyz" is not a word and types one whole syllable.
-        #expect(fixed("xyz") == "툨")
+        // "gks" is not a word and types one whole syllable, 한; "xyz" types 툨, a syllable Korean is
+        // not written in (WrongModeRuleTests).
+        #expect(fixed("gks xyz") == "한 xyz")
     }
 
     @Test func fixComparesWordsIgnoringCaseAsTypistsWriteThem() {

@@ -4,13 +4,17 @@ import Testing
 
 @testable import HangulCore
 
-/// The built-in layouts are the files in `layouts/`, compiled in as text by `scripts/embed-layouts`.
-/// These tests read the files from the source tree, so a generated source that was not regenerated
-/// after an edit fails the suite, as `scripts/embed-layouts --check` would.
+/// The built-in layouts are the files in `layouts/`, compiled in as tables (not text, so start-up
+/// parses nothing) in `Sources/HangulCore/BuiltInLayouts.swift` by `scripts/embed-layouts`. These
+/// tests parse the files from the source tree and write that source again with the script's own
+/// ``BuiltInLayoutSource``: one that was not regenerated after an edit fails the suite, as
+/// `scripts/embed-layouts --check` would.
 @Suite struct BuiltInLayoutFileTests {
     /// `layouts/` in the repository this test file sits in.
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("layouts")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let directory = root.appendingPathComponent("layouts")
+    static let generated = root.appendingPathComponent("Sources/HangulCore/BuiltInLayouts.swift")
 
     static func filesOnDisk() throws -> [String: String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -22,30 +26,60 @@ import Testing
         return files
     }
 
-    @Test func theEmbeddedTextIsTheTextOfTheLayoutFiles() throws {
+    /// The files in listing order, parsed.
+    static func parsedFiles() throws -> [(name: String, layout: Layout)] {
+        try BuiltInLayoutSource.ordered(filesOnDisk()).map { name, text in
+            (name, try LayoutFile.parse(text, source: name))
+        }
+    }
+
+    @Test func theCompiledTablesAreTheLayoutFilesParsed() throws {
         let onDisk = try Self.filesOnDisk()
         #expect(onDisk.count == 11)
-        #expect(Set(BuiltInLayoutFiles.files.map(\.name)) == Set(onDisk.keys), "run scripts/embed-layouts")
-        for file in BuiltInLayoutFiles.files {
-            // The script embeds each file without its final newline.
-            var text = onDisk[file.name] ?? ""
-            while text.hasSuffix("\n") { text.removeLast() }
-            let embedded = file.text.split(separator: "\n", omittingEmptySubsequences: false)
-            let written = text.split(separator: "\n", omittingEmptySubsequences: false)
-            // The first line that differs, rather than two whole files, in the failure.
-            let differing = (0..<max(embedded.count, written.count)).first { index in
-                index >= embedded.count || index >= written.count || embedded[index] != written[index]
-            }.map { "line \($0 + 1)" }
-            #expect(differing == nil, "\(file.name) differs from its embedded copy: run scripts/embed-layouts")
+        let source = BuiltInLayoutSource.render(try Self.parsedFiles())
+        let compiled = try String(contentsOf: Self.generated, encoding: .utf8)
+        let (expected, found) = (
+            source.split(separator: "\n", omittingEmptySubsequences: false),
+            compiled.split(separator: "\n", omittingEmptySubsequences: false)
+        )
+        // The first line that differs, rather than two whole files, in the failure.
+        let differing = (0..<max(expected.count, found.count)).first { index in
+            index >= expected.count || index >= found.count || expected[index] != found[index]
         }
+        #expect(
+            differing == nil,
+            "BuiltInLayouts.swift differs from layouts/*.layout at line \((differing ?? 0) + 1): run scripts/embed-layouts"
+        )
+    }
+
+    /// The tables decode to the layouts the files parse to: every key action, combination, name and
+    /// name line, written out the same way.
+    @Test func theCompiledLayoutsAreTheParsedLayouts() throws {
+        let parsed = try Self.parsedFiles()
+        let compiled = LayoutCatalog.builtIn.entries.map(\.layout)
+        #expect(compiled.count == parsed.count)
+        for (file, layout) in zip(parsed, compiled) {
+            #expect(
+                BuiltInLayoutSource.render(layout, file: file.name)
+                    == BuiltInLayoutSource.render(file.layout, file: file.name), "\(file.name)")
+        }
+    }
+
+    @Test func aPackedKeyActionReadsBackAsItself() {
+        let actions: [KeyAction] = [
+            .none, .jamo(Jamo(rawValue: 0x1100)), .jamo(Jamo(rawValue: 0xD7FB)), .symbol("·"), .symbol("\u{10FFFF}"),
+            .dual(Jamo(rawValue: 0x1100), Jamo(rawValue: 0x1161)),
+            .dual(Jamo(rawValue: 0x1169), Jamo(rawValue: 0x11BD)),
+        ]
+        for action in actions { #expect(KeyAction(packed: action.packed) == action) }
+        #expect(KeyAction(packed: 9 << 56) == .none)
     }
 
     @Test func everyBuiltInFileParsesUnderItsOwnName() throws {
         var ids: [String] = []
-        for file in BuiltInLayoutFiles.files {
-            let layout = try LayoutFile.parse(file.text, source: file.name)
-            ids.append(layout.id)
-            #expect(layout.aliases.contains(String(file.name.dropLast(".layout".count))))
+        for file in try Self.parsedFiles() {
+            ids.append(file.layout.id)
+            #expect(file.layout.aliases.contains(String(file.name.dropLast(".layout".count))))
         }
         #expect(ids == ["2", "2y", "32", "39", "3f", "3s", "3y", "3sin-p2", "3sin-1995", "ro", "ahn"])
     }
@@ -68,15 +102,5 @@ import Testing
                 "Sebeolsik Yetgeul 세벌식 옛글", "Sin-sebeolsik P2 신세벌식 P2", "Sin-sebeolsik 1995 신세벌식 1995",
                 "Romaja 로마자", "Ahnmatae 안마태",
             ])
-    }
-
-    /// Parsing is what start-up pays for the built-ins: all eleven, the largest about 20 KiB, must stay
-    /// far below anything a user would notice. The bound is loose so a slow debug build passes.
-    @Test func parsingAllBuiltInFilesTakesLittleTime() throws {
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure {
-            for file in BuiltInLayoutFiles.files { _ = try LayoutFile.parse(file.text, source: file.name) }
-        }
-        #expect(elapsed < .milliseconds(500))
     }
 }

@@ -49,6 +49,33 @@ import Testing
         #expect(loads.withLock { $0 } == 1, "one load, however many uses waited for it")
     }
 
+    @Test func preparingStartsTheLoadBeforeAnyUseAndOnlyOnce() async throws {
+        let gate = Shared(true)
+        let loads = Shared(0)
+        let source = Self.source(gate: gate, loads: loads)
+        source.prepare()
+        source.prepare()
+        var loaded = false
+        for _ in 0..<500 where !loaded {
+            loaded = source.isLoaded
+            if !loaded { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(loaded, "prepare() loaded the dictionary with no use asking for it")
+        #expect(loads.withLock { $0 } == 1)
+        #expect(source.dictionary.candidates(for: "한", HanjaMatch.exact).map { $0.value } == ["韓"])
+        #expect(loads.withLock { $0 } == 1, "the use found the prepared dictionary")
+    }
+
+    @Test func preparingASourceWithoutABackgroundLoadsNothing() {
+        let loads = Shared(0)
+        let source = HanjaDictionarySource(loading: {
+            loads.withLock { $0 += 1 }
+            return HanjaDictionary(tables: [Self.table])
+        })
+        source.prepare()
+        #expect(!source.isLoaded && loads.withLock { $0 } == 0)
+    }
+
     @Test func aFastLoadIsWaitedFor() {
         let gate = Shared(true)
         let source = Self.source(gate: gate, loads: Shared(0))

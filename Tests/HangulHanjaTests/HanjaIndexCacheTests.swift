@@ -61,6 +61,29 @@ import Testing
         #expect(Self.everyCandidate(of: second) == Self.everyCandidate(of: try HanjaFiles.readTable(source)))
     }
 
+    @Test func writingAnIndexRemovesTheIndexesOfDictionariesThatAreGone() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let cache = HanjaIndexCache(directory: temporary.child("cache"))
+        let kept = try temporary.write("한:韓:\n", to: "kept.txt")
+        let deleted = try temporary.write("한:漢:\n", to: "deleted.txt")
+        _ = try cache.table(kept)
+        _ = try cache.table(deleted)
+        let stranger = try temporary.write("not an index", to: "cache/index-0000000000000000")
+        let other = try temporary.write("keep me", to: "cache/notes.txt")
+        try FileManager.default.removeItem(atPath: deleted)
+        #expect(FileManager.default.fileExists(atPath: cache.indexPath(for: deleted)))
+        let third = try temporary.write("대:大:\n", to: "third.txt")
+        _ = try cache.table(third)
+        #expect(
+            !FileManager.default.fileExists(atPath: cache.indexPath(for: deleted)), "the gone file's index is removed")
+        for path in [cache.indexPath(for: kept), cache.indexPath(for: third), stranger, other] {
+            #expect(FileManager.default.fileExists(atPath: path), "\(path) is kept")
+        }
+        #expect(HanjaIndexCache.sourcePath(ofIndexAt: cache.indexPath(for: kept)) == kept)
+        #expect(HanjaIndexCache.sourcePath(ofIndexAt: stranger) == nil)
+    }
+
     @Test func anUnsortedFileWithCarriageReturnsMapsAsItParses() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
