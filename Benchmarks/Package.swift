@@ -50,6 +50,9 @@ let package = Package(
         .executableTarget(name: "libhangul-compose", dependencies: ["CLibhangul"]),
         // Whole-process `hangul-compose` against that C program on the same key corpus.
         .executableTarget(name: "compose-bench", dependencies: ["BenchmarkSupport"]),
+        // The floor under the daemon's socket loop: one thread, epoll, canned replies (hanguld-bench
+        // --loops measures both of hanguld's loops beside it).
+        .executableTarget(name: "c-epoll-server"),
         // Start-up (hanguld's first key, hangul-compose with one short input) beside C programs
         // driving libhangul: libhangul-server is the daemon's reference, libhangul-compose the CLI's.
         .executableTarget(name: "libhangul-server", dependencies: ["CLibhangul"]),

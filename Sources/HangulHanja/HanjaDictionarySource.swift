@@ -18,7 +18,8 @@ import Synchronization
 ///
 /// ``reload()`` forgets the loaded dictionary; the next lookup reads the files again (the daemon's
 /// SIGHUP). Sessions keep the table they already hold until their next hanja key. A load still
-/// running when ``reload()`` is called is not used: the next use starts another.
+/// running when ``reload()`` is called is not used: it loads again when it ends, on the same
+/// thread, so one load runs at a time.
 public final class HanjaDictionarySource: Sendable {
     private enum State: Sendable {
         /// Not loaded since start or the last reload.
@@ -110,18 +111,25 @@ public final class HanjaDictionarySource: Sendable {
         }
         guard let generation = started else { return }
         let load = self.load
-        let began = background.start { [self] in
-            let dictionary = load()
-            finish(generation, with: dictionary)
+        let loadUntilCurrent: @Sendable () -> Void = { [self] in
+            var next: Int? = generation
+            while let running = next { next = finish(running, with: load()) }
         }
-        if !began { finish(generation, with: load()) }
+        if !background.start(loadUntilCurrent) { loadUntilCurrent() }
     }
 
-    /// Records a finished load, unless a reload came after it started.
-    private func finish(_ generation: Int, with dictionary: HanjaDictionary) {
+    /// Records a finished load, unless a reload came after it started; then returns the generation
+    /// to load next, so the same thread loads again. One load runs at a time, however many reloads
+    /// come while it runs (a settings file saved over and over reloads each time).
+    private func finish(_ generation: Int, with dictionary: HanjaDictionary) -> Int? {
         state.withLock { current in
-            guard case .loading(let running) = current.state, running == generation else { return }
+            guard case .loading(let running) = current.state, running == generation else { return nil }
+            guard current.generation == generation else {
+                current.state = .loading(generation: current.generation)
+                return current.generation
+            }
             current.state = .loaded(dictionary)
+            return nil
         }
     }
 
@@ -133,11 +141,12 @@ public final class HanjaDictionarySource: Sendable {
         }
     }
 
-    /// Forgets the dictionary, so the next use loads the files again.
+    /// Forgets the dictionary, so the next use (or ``prepare()``) loads the files again. A load
+    /// running now is not used: it loads again when it ends.
     public func reload() {
         state.withLock { current in
-            current.state = .idle
             current.generation += 1
+            if case .loaded = current.state { current.state = .idle }
         }
     }
 }

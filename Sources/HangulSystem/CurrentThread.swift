@@ -1,3 +1,4 @@
+import CGNUShims
 import Glibc
 
 /// What blocks the calling thread, for synchronous code that has no event loop or async context
@@ -15,5 +16,12 @@ public enum CurrentThread {
             guard Glibc.errno == EINTR else { return }
             request = remaining
         }
+    }
+
+    /// Names the calling thread (at most 15 bytes; longer is cut), as `top -H` and
+    /// `/proc/PID/task/TID/comm` show it: otherwise a thread takes the name of the one that started
+    /// it, and a loop started from a Swift concurrency thread shows as `com.apple.root.default-qos`.
+    public static func setName(_ name: String) {
+        _ = hangul_set_thread_name(String(name.utf8.prefix(15)) ?? "")
     }
 }

@@ -101,6 +101,12 @@ struct Hanguld: AsyncParsableCommand {
             valueName: "path"))
     var words = WordList.defaultPath
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve the socket with this loop: epoll (the default) or nio (SwiftNIO, kept for the benchmark).",
+            visibility: .hidden))
+    var server = ServerConfiguration().server
+
     /// Tests that want the first hanja key to wait for a slow load (a debug build parsing the
     /// system dictionary) raise it; users have no reason to.
     @Option(
@@ -143,6 +149,7 @@ struct Hanguld: AsyncParsableCommand {
         configuration.maxSessions = self.maxSessions
         configuration.maxPendingLines = self.maxPending
         configuration.helloTimeout = .seconds(self.helloTimeout)
+        configuration.server = self.server
         guard let layouts = Self.loadLayouts(files: self.layoutFiles, logger: logger) else { throw ExitCode(1) }
         let decoder: KeyDecoder
         do {
@@ -316,3 +323,5 @@ struct Hanguld: AsyncParsableCommand {
 
 /// `--log-level` takes swift-log's level names, listed in `--help` and checked by the parser.
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+extension ServerKind: ExpressibleByArgument {}

@@ -69,13 +69,12 @@ struct HanjaFaultDaemonTests {
 
     /// A user dictionary of 12 MiB, unsorted: sorting it takes seconds (a 60 MiB one 141 s in a
     /// debug build), and the first hanja key loaded it on the event loop, so every session waited.
-    /// The load now runs on its own thread, from start: the first hanja key waits at most 100 ms
-    /// and goes on as if there were no dictionary yet, another session's ping is answered meanwhile,
-    /// and a later hanja key finds the dictionary. (The file is sized for a debug build, whose
+    /// The load now runs on its own thread (from start, and here from the SIGHUP that makes the
+    /// huge file count): a hanja key during it waits at most 100 ms and goes on as if there were no
+    /// dictionary yet, another session's ping is answered meanwhile, and a later hanja key finds
+    /// the dictionary. (The file is sized for a debug build, whose
     /// load takes several seconds; `swift test` builds in debug.)
     @Test func aHugeDictionaryLoadsWithoutHoldingTheEventLoop() async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(12 << 20)
         var random: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -88,18 +87,22 @@ struct HanjaFaultDaemonTests {
             bytes += Array(":漢:\n".utf8)
         }
         bytes += Array("한:韓:\n".utf8)
-        let path = directory.child("huge.txt")
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-        // The daemon's default patience, which RunningDaemon otherwise raises for tests.
-        let daemon = try await RunningDaemon.start([
-            "--no-system-hanja", "--hanja-file", path, "--hanja-load-patience", "100",
-        ])
+        // The daemon's default patience, which RunningDaemon otherwise raises for tests. It starts
+        // with no dictionary (and loads that at once); the huge one becomes the user's dictionary
+        // afterwards and SIGHUP starts its load, so the F9 below comes while it runs, however long
+        // the daemon took to start on a loaded machine.
+        let daemon = try await RunningDaemon.start(["--no-system-hanja", "--hanja-load-patience", "100"])
         let converting = try UnixClient(path: daemon.socketPath, timeoutSeconds: 5)
         let other = try UnixClient(path: daemon.socketPath, timeoutSeconds: 5)
         try Self.hello(converting)
         try Self.hello(other)
         try converting.send(Self.key(1, 103) + Self.key(2, 107) + Self.key(3, 115))
         for _ in 1...3 { _ = try converting.readLine() }
+        let path = daemon.directory.child("config/hangul/hanja.txt")
+        try FileManager.default.createDirectory(
+            atPath: daemon.directory.child("config/hangul"), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        kill(daemon.child.pid, SIGHUP)
         try converting.send(Self.key(4, 0xFFC6))
         // Kept as a sleep: the load running in the daemon shows nowhere a test can poll, and the
         // ping must arrive while it runs, which is the point of the test.
@@ -113,7 +116,7 @@ struct HanjaFaultDaemonTests {
         let first = try? converting.readLine()
         #expect(
             first == #"{"id":4,"result":{"handled":false,"commit":"한","preedit":"","mode":"hangul"}}"#,
-            "the first F9 waited for the load")
+            "the F9 during the load waited for it")
         // Later the dictionary is there: 한 and F9 open the list (the load takes seconds in a debug build).
         var opened = false
         var id = 10

@@ -38,7 +38,7 @@ struct OtherUserTests {
         let descriptor = try FileDescriptor.boundUnixSocket(path: socketPath, mode: 0o666, nonBlocking: true)
         let factory = UppercaseSessionFactory()
         let (logger, logs) = CapturingLogHandler.logger()
-        let server = try await HangulServer.start(
+        let server = try await startServer(
             listeningOn: .inheritedDescriptor(descriptor),
             factory: factory,
             logger: logger

@@ -12,8 +12,8 @@ import Testing
 @Suite struct SocketSetupTests {
     private let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
-    private func start(_ path: String, logger: Logger? = nil) async throws -> HangulServer {
-        try await HangulServer.start(
+    private func start(_ path: String, logger: Logger? = nil) async throws -> any DaemonServer {
+        try await startServer(
             listeningOn: .path(path),
             factory: UppercaseSessionFactory(),
             logger: logger ?? self.quiet
@@ -183,7 +183,7 @@ import Testing
         defer { temporary.remove() }
         let socketPath = temporary.child("inherited.sock")
         let descriptor = try FileDescriptor.boundUnixSocket(path: socketPath, mode: 0o600, nonBlocking: true)
-        let server = try await HangulServer.start(
+        let server = try await startServer(
             listeningOn: .inheritedDescriptor(descriptor),
             factory: UppercaseSessionFactory(),
             logger: self.quiet
@@ -199,7 +199,7 @@ import Testing
         let datagram = FileDescriptor(rawValue: socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0))
         defer { try? datagram.close() }
         await #expect(throws: DaemonError.inheritedDescriptorNotUnixStream(datagram)) {
-            _ = try await HangulServer.start(
+            _ = try await startServer(
                 listeningOn: .inheritedDescriptor(datagram),
                 factory: UppercaseSessionFactory(),
                 logger: self.quiet
@@ -218,7 +218,7 @@ import Testing
     ])
     func limitsOutOfRangeAreRefused(configuration: ServerConfiguration, message: String) async throws {
         await #expect(throws: DaemonError.invalidConfiguration(message)) {
-            _ = try await HangulServer.start(
+            _ = try await startServer(
                 listeningOn: .path("/nonexistent/never-created.sock"),
                 factory: UppercaseSessionFactory(),
                 configuration: configuration,

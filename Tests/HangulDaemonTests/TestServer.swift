@@ -1,10 +1,11 @@
+import Glibc
 import HangulDaemon
 import HangulTestSupport
 import Logging
 
-/// A `HangulServer` with the upper-casing test session on a socket in a fresh temporary directory.
+/// A server (``startServer(listeningOn:factory:configuration:logger:)``) with the upper-casing test session on a socket in a fresh temporary directory.
 struct TestServer {
-    let server: HangulServer
+    let server: any DaemonServer
     let directory: TemporaryDirectory
     let socketPath: String
     let factory: UppercaseSessionFactory
@@ -17,7 +18,7 @@ struct TestServer {
         let factory = UppercaseSessionFactory()
         let (logger, logs) = CapturingLogHandler.logger()
         do {
-            let server = try await HangulServer.start(
+            let server = try await startServer(
                 listeningOn: .path(socketPath),
                 factory: factory,
                 configuration: configuration,
@@ -60,4 +61,25 @@ struct TestServer {
         await self.server.shutdown()
         self.directory.remove()
     }
+}
+
+/// Starts the server `configuration` names (the default loop, epoll), or the one
+/// `HANGULD_TEST_SERVER` names (`nio`, `epoll`), so that the whole suite can run against either:
+/// `HANGULD_TEST_SERVER=nio swift test --filter HangulDaemonTests`.
+func startServer(
+    listeningOn source: ListenerSource,
+    factory: some SessionFactory,
+    configuration: ServerConfiguration = ServerConfiguration(),
+    logger: Logger
+) async throws -> any DaemonServer {
+    var configuration = configuration
+    if let value = getenv("HANGULD_TEST_SERVER") {
+        let name = String(cString: value)
+        guard let kind = ServerKind(rawValue: name) else {
+            throw DaemonError.invalidConfiguration("HANGULD_TEST_SERVER must be epoll or nio, not \(name)")
+        }
+        configuration.server = kind
+    }
+    return try await configuration.server.start(
+        listeningOn: source, factory: factory, configuration: configuration, logger: logger)
 }

@@ -100,4 +100,37 @@ import Testing
         for _ in 0..<200 where loads.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(loads.withLock { $0 } == 2, "the load begun before the reload was not used")
     }
+
+    @Test func reloadsDuringALoadRunOneMoreLoadAfterItNotOneEach() async throws {
+        let gate = Shared(false)
+        let running = Shared((now: 0, most: 0, loads: 0))
+        let source = HanjaDictionarySource(
+            loading: {
+                running.withLock {
+                    $0.now += 1; $0.most = max($0.most, $0.now)
+                }
+                while !gate.withLock({ $0 }) { usleep(1000) }
+                running.withLock {
+                    $0.now -= 1; $0.loads += 1
+                }
+                return HanjaDictionary(tables: [Self.table])
+            },
+            inBackground: { body in
+                Thread.detachNewThread(body)
+                return true
+            },
+            sleep: { usleep(UInt32($0.components.attoseconds / 1_000_000_000_000)) }, patience: .milliseconds(5))
+        source.prepare()
+        for _ in 0..<5 {
+            source.reload()
+            source.prepare()
+            #expect(source.dictionary.isEmpty)
+        }
+        gate.withLock { $0 = true }
+        for _ in 0..<500 where !source.isLoaded { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(source.isLoaded)
+        let counts = running.withLock { $0 }
+        #expect(counts.most == 1, "one load at a time")
+        #expect(counts.loads == 2, "the load begun before the reloads, then one for the files as they are now")
+    }
 }

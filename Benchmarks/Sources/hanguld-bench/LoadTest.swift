@@ -14,6 +14,9 @@ enum LoadTest {
         case typist
         /// The next key as soon as the reply arrives: the server's throughput.
         case flatOut
+        /// One key every `milliseconds`, each client starting at a random point of the interval:
+        /// typing at a steady rate, for the server's CPU time per key at that rate.
+        case every(milliseconds: Int)
     }
 
     struct Result {
@@ -57,7 +60,12 @@ enum LoadTest {
                 share.latencies = Samples(capacity: 4096)
                 return Threads.start {
                     var random = SplitMix64(seed: UInt64(index) &* 1_000 &+ UInt64(slice))
-                    var next = start + (pace == .typist ? Double(random.next() % 120) * 1e6 : 0)
+                    var next = start
+                    switch pace {
+                    case .typist: next += Double(random.next() % 120) * 1e6
+                    case .flatOut: break
+                    case .every(let milliseconds): next += Double(random.next() % UInt64(milliseconds * 1_000)) * 1e3
+                    }
                     var position = index * 7_919 + slice * 101
                     while true {
                         LoadTest.sleep(until: next)
@@ -67,8 +75,10 @@ enum LoadTest {
                         }
                         share.latencies.append(latency)
                         position += 1
-                        if pace == .typist {
-                            next = max(next + Double(40 + random.next() % 81) * 1e6, monotonicNanoseconds())
+                        switch pace {
+                        case .typist: next = max(next + Double(40 + random.next() % 81) * 1e6, monotonicNanoseconds())
+                        case .flatOut: break
+                        case .every(let milliseconds): next += Double(milliseconds) * 1e6
                         }
                     }
                 }

@@ -18,8 +18,7 @@ final class ConnectionRegistry: Sendable {
         var channels: [ObjectIdentifier: Channel] = [:]
         var shuttingDown = false
         var admittedSoFar: UInt64 = 0
-        /// The most connections served at once since memory was last given back.
-        var peakSinceMemoryReturn = 0
+        var memoryReturn = MemoryReturnGauge()
     }
 
     private let state = Mutex(State())
@@ -40,7 +39,7 @@ final class ConnectionRegistry: Sendable {
                 return .full
             }
             state.channels[ObjectIdentifier(channel)] = channel
-            state.peakSinceMemoryReturn = max(state.peakSinceMemoryReturn, state.channels.count)
+            state.memoryReturn.opened(open: state.channels.count)
             state.admittedSoFar += 1
             return .admitted(id: state.admittedSoFar, active: state.channels.count)
         }
@@ -58,22 +57,13 @@ final class ConnectionRegistry: Sendable {
     }
 
     /// Whether enough connections have closed since memory was last given back that it is time to
-    /// give it back again (``HangulSystem/CurrentProcess/returnFreedMemory()``): at least
-    /// ``memoryReturnMinimum`` closed and at most half of the peak still open. A burst that opens
-    /// and closes a thousand sessions so gives memory back a handful of times, not a thousand.
+    /// give it back again (``MemoryReturnGauge``).
     func isMemoryReturnDue() -> Bool {
-        self.state.withLock { state in
-            let open = state.channels.count
-            guard state.peakSinceMemoryReturn - open >= Self.memoryReturnMinimum,
-                open * 2 <= state.peakSinceMemoryReturn
-            else { return false }
-            state.peakSinceMemoryReturn = open
-            return true
-        }
+        self.state.withLock { state in state.memoryReturn.isDue(open: state.channels.count) }
     }
 
     /// The fewest closed connections worth giving memory back for: one session holds a few kB.
-    static let memoryReturnMinimum = 16
+    static var memoryReturnMinimum: Int { MemoryReturnGauge.minimum }
 
     /// Refuses all further admissions and returns the connections served at this moment.
     func beginShutdown() -> [Channel] {

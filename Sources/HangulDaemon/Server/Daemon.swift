@@ -55,7 +55,7 @@ public enum Daemon {
         }
 
         let swappable = SwappableSessionFactory(factory)
-        let server = try await HangulServer.start(
+        let server = try await configuration.server.start(
             listeningOn: source,
             factory: swappable,
             configuration: configuration,

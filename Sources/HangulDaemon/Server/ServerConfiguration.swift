@@ -29,6 +29,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var finalWriteTimeout: Duration
     /// How long shutdown waits for connections to answer what they received before cutting them off.
     public var shutdownTimeout: Duration
+    /// Which loop serves the socket (`eventLoopThreads` is the NIO loop's alone).
+    public var server: ServerKind
 
     /// Creates a configuration; the defaults are the documented protocol limits.
     public init(
@@ -40,7 +42,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         listenBacklog: Int = 4096,
         eventLoopThreads: Int = 1,
         finalWriteTimeout: Duration = .seconds(5),
-        shutdownTimeout: Duration = .seconds(5)
+        shutdownTimeout: Duration = .seconds(5),
+        server: ServerKind = .epoll
     ) {
         self.maxSessions = maxSessions
         self.maxPendingLines = maxPendingLines
@@ -51,6 +54,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.eventLoopThreads = eventLoopThreads
         self.finalWriteTimeout = finalWriteTimeout
         self.shutdownTimeout = shutdownTimeout
+        self.server = server
     }
 
     /// The longest hello timeout accepted: a day is already far more than any client needs, and

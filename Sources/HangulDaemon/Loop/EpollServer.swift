@@ -1,0 +1,79 @@
+import HangulSystem
+import Logging
+import NIOCore
+import Synchronization
+
+/// The daemon's socket server on one thread waiting in `epoll_wait`: the default (README,
+/// Performance, "The socket loop").
+///
+/// It keeps everything that decides (``ConnectionStateMachine``, the sessions, ``PeerPolicy``)
+/// and replaces only what moves bytes: a key is one `epoll_wait`, one `read` and one `send`,
+/// with no wake-up descriptors, timer descriptors or promises in between. ``SocketLoop`` does the
+/// work on its own thread; this object is what `Daemon.run` holds: the socket files, the session
+/// count, shutdown.
+public final class EpollServer: DaemonServer {
+    private let listener: PreparedListener
+    private let bell: WakeUpBell
+    private let shared: SocketLoopControl
+    private let shutdownStarted = Mutex(false)
+
+    public var socketPath: String? { self.listener.socketPath }
+
+    public var activeConnections: Int { self.shared.active.load(ordering: .relaxed) }
+
+    private init(listener: PreparedListener, bell: WakeUpBell, shared: SocketLoopControl) {
+        self.listener = listener
+        self.bell = bell
+        self.shared = shared
+    }
+
+    /// Binds (or adopts) the listening socket and starts serving sessions from `factory` on a
+    /// thread of its own. Throws `DaemonError` for anything a person must fix; the server is
+    /// listening when this returns.
+    public static func start(
+        listeningOn source: ListenerSource,
+        factory: some SessionFactory,
+        configuration: ServerConfiguration = ServerConfiguration(),
+        logger: Logger
+    ) throws -> EpollServer {
+        try configuration.validate()
+        try HangulServer.ensureDescriptors(for: configuration, logger: logger)
+        let listener = try PreparedListener.prepare(source, logger: logger)
+        do throws(SystemCallError) {
+            try listener.descriptor.setNonBlocking()
+            try listener.descriptor.listen(backlog: configuration.listenBacklog)
+            let bell = try WakeUpBell()
+            let shared = SocketLoopControl()
+            let loop = try SocketLoop(
+                listener: listener.descriptor, bell: bell, shared: shared, factory: factory,
+                configuration: configuration, logger: logger)
+            try listener.publish()
+            try DetachedThread.start { loop.run() }
+            return EpollServer(listener: listener, bell: bell, shared: shared)
+        } catch {
+            try? listener.descriptor.close()
+            listener.removeFiles()
+            throw DaemonError.system(error)
+        }
+    }
+
+    /// Stops accepting (after the connections already waiting in the backlog, which are served
+    /// like the others), lets every connection answer what it has received, closes them within
+    /// the shutdown timeout, and removes the socket and lock files. Only the first call does
+    /// anything.
+    public func shutdown() async {
+        let first = self.shutdownStarted.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        guard first else {
+            return
+        }
+        self.listener.removeSocketFile()
+        await withCheckedContinuation { continuation in
+            self.shared.requestStop(then: continuation)
+            self.bell.ring()
+        }
+        self.listener.removeFiles()
+    }
+}
