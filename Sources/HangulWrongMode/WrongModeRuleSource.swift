@@ -2,12 +2,13 @@ import HangulCore
 import HangulKeys
 import HangulSystem
 import Synchronization
+import SystemPackage
 
 /// The wrong-mode rule as sessions consult it (``WrongModeRule``): one English word list shared by
 /// every session of a process, read on first use (or ahead of it, ``prepare()``).
 ///
-/// The list (Debian's `wamerican`, about 1 MB) is read on the first fix key of any session, not at
-/// start, so a daemon whose users never fix a word keeps its start-up time and idle footprint. A
+/// The list (Debian's `wamerican`, about 1 MB) is read on the first fix key of any session, or
+/// ahead of it by ``prepare()`` (the daemon's, when its settings use the list). A
 /// missing or unreadable list is remembered as the reason (``problem``) and leaves the fix keys doing
 /// nothing; ``reload()`` forgets either outcome, so the next use reads the file again. Nothing here
 /// logs, and the text it is asked about is never kept.
@@ -87,7 +88,7 @@ public final class WrongModeRuleSource: WrongModeRule {
         if let known { return known }
         do throws(SystemCallError) {
             guard let status = try FileStatus.of(path, followingSymbolicLinks: true) else {
-                return "\(path): no such file"
+                return "\(path): \(Errno.noSuchFileOrDirectory)"
             }
             if let kind = status.irregularKind { return "\(path): it is \(kind), not a regular file" }
             return nil
@@ -97,8 +98,8 @@ public final class WrongModeRuleSource: WrongModeRule {
     }
 
     /// Reads the list on a thread of its own now, unless a use already has: for a daemon whose
-    /// settings turn `auto-fix` on, where the first space after a word consults the list. Read on
-    /// that key instead, the list (about 1 MB) took longer than the frontends wait for a reply (the
+    /// settings have fix keys or turn `auto-fix` on, where the first space after a word consults
+    /// the list. Read on that key instead, the list (about 1 MB) took longer than the frontends wait for a reply (the
     /// IBus engine's 150 ms) on a loaded machine, and the key failed open with the word unrepaired.
     /// A use that comes while the read runs waits for it (the same lock). Without a thread to spare,
     /// the first use reads it, as before.

@@ -182,8 +182,7 @@ struct Hanguld: AsyncParsableCommand {
             patience: .milliseconds(self.hanjaLoadPatienceMilliseconds), logger: logger)
         hanja.prepare()
         let focus = FocusBoard()
-        // Read on the first fix key of any session, not here: no start-up cost for those who never
-        // fix. With auto-fix on, in the background from start (see prepareWordList).
+        // Read in the background from start when fix keys or auto-fix are set (prepareWordList).
         let wrongMode = WrongModeRuleSource(wordListAt: self.words)
         Self.prepareWordList(wrongMode, settings: store)
         try await Daemon.run(
@@ -215,16 +214,19 @@ struct Hanguld: AsyncParsableCommand {
         )
     }
 
+    /// Starts reading the English word list in the background when the settings in force use it:
+    /// fix keys (there by default) or `auto-fix`. Read on the first fix key or the first word's
+    /// end instead, the read ran past the frontends' deadline on a loaded machine, and the key
+    /// failed open with the word unfixed (``WrongModeRuleSource/prepare()``). The list takes about
+    /// 2.3 MB (``WordList``).
+    private static func prepareWordList(_ wrongMode: WrongModeRuleSource, settings store: SettingsStore) {
+        let settings = store.snapshot.settings
+        if settings[.autoFix].flag == true || settings[.fixKeys].keys?.isEmpty == false { wrongMode.prepare() }
+    }
+
     /// Reads the settings file into `store`, or logs why not and leaves the store as it was (the
     /// defaults at start). The problems name the file, the line and the reason: the file's own
     /// words, never anything a client typed.
-    /// Starts reading the English word list in the background when the settings in force turn
-    /// `auto-fix` on: every word's end then consults it, and the first must not wait for the read
-    /// past the frontends' deadline (``WrongModeRuleSource/prepare()``).
-    private static func prepareWordList(_ wrongMode: WrongModeRuleSource, settings store: SettingsStore) {
-        if store.snapshot.settings[.autoFix].flag == true { wrongMode.prepare() }
-    }
-
     private static func loadSettings(
         _ loader: SettingsLoader, layouts: LayoutCatalog, into store: SettingsStore, logger: Logger
     ) {

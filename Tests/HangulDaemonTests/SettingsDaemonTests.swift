@@ -244,7 +244,7 @@ extension SettingsDaemonTests {
         #expect(status.status == 0)
         #expect(
             status.stdout.contains(
-                "fix keys and auto-fix: off, no English word list (/nonexistent/american-english: no such file); "
+                "fix keys and auto-fix: off, no English word list (/nonexistent/american-english: No such file or directory); "
                     + "install Debian's wamerican\n"))
         #expect(try await daemon.stop().status == 0)
     }
