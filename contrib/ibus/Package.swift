@@ -20,7 +20,12 @@ let package = Package(
         .systemLibrary(name: "CIBus", pkgConfig: "ibus-1.0", providers: [.apt(["libibus-1.0-dev"])]),
         // The GObject subclass of IBusEngine: G_DEFINE_TYPE, class_init and the variadic GLib calls
         // Swift cannot make. It forwards every virtual method to functions the Swift side installs.
-        .target(name: "CHangulIBusEngine", dependencies: ["CIBus"]),
+        // It also sets the X server's Caps Lock back after a tap that switched the mode (PROTOCOL.md
+        // 9.9), through xcb's XKB extension; apt `libxcb-xkb-dev`.
+        .target(
+            name: "CHangulIBusEngine", dependencies: ["CIBus"],
+            linkerSettings: [.linkedLibrary("xcb"), .linkedLibrary("xcb-xkb")]
+        ),
         // PROTOCOL.md section 8 as a state machine, pure Swift: what to show and commit for each
         // reply, and when there is none. Tested without IBus.
         // It speaks the root package's vocabulary: keys (Keysym, KeyEvent; xkbcommon underneath) and

@@ -102,14 +102,26 @@ extension OptionKey {
             )
         case .extendedVowels: ("ㅘ then ㅣ gives ㅙ, and ㅝ then ㅣ gives ㅞ", "ㅘ+ㅣ → ㅙ, ㅝ+ㅣ → ㅞ 조합")
         case .output: ("Write precomposed syllables or conjoining jamo", "완성형 음절 또는 조합형 자모로 출력")
-        case .toggleKeys: ("Keys that switch between Hangul and Latin", "한글과 영문을 전환하는 키")
+        case .toggleKeys:
+            (
+                "Keys that switch between Hangul and Latin (Caps_Lock acts on its tap)",
+                "한글과 영문을 전환하는 키 (Caps_Lock은 짧게 눌렀다 떼면 전환)"
+            )
         case .escapeToLatin:
             ("Escape also switches to Latin, for Vim and other modal editors", "Esc를 누르면 영문으로 전환 (Vim 같은 편집기용)")
         case .hanjaKeys: ("Keys that open and close the hanja candidate list", "한자 후보 목록을 여닫는 키")
         case .startMode: ("The mode a new input field starts in", "새 입력란의 시작 모드")
         case .commitUnit: ("Commit each syllable when it is finished, or hold the whole word", "음절 단위 또는 단어 단위로 확정")
-        case .hangulKeys: ("Keys that switch to Hangul, whatever the mode", "누르면 한글 모드로 바꾸는 키")
-        case .latinKeys: ("Keys that switch to Latin, whatever the mode", "누르면 영문 모드로 바꾸는 키")
+        case .hangulKeys:
+            (
+                "Keys that switch to Hangul, whatever the mode (Caps_Lock acts on its tap)",
+                "누르면 한글 모드로 바꾸는 키 (Caps_Lock은 짧게 눌렀다 떼면 전환)"
+            )
+        case .latinKeys:
+            (
+                "Keys that switch to Latin, whatever the mode (Caps_Lock acts on its tap)",
+                "누르면 영문 모드로 바꾸는 키 (Caps_Lock은 짧게 눌렀다 떼면 전환)"
+            )
         case .modeScope:
             (
                 "Whether the mode is shared by every field, kept per application, or per field",

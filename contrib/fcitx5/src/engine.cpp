@@ -399,6 +399,10 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry & /*entry*/, fci
         !sendSurroundingText(ic, state)) {
         return; // the daemon failed: failed open already, the key goes to the application
     }
+    if (!key.release) {
+        state.capsLockTap.pressed(key.keysym, key.modifiers);
+    }
+    const Mode modeBefore = state.contract.mode();
     const nlohmann::json params = keyParams(key);
     StateReply reply;
     CallStatus status = state.session.call("key", params, reply);
@@ -418,6 +422,12 @@ void HangulDaemonEngine::keyEvent(const fcitx::InputMethodEntry & /*entry*/, fci
         return;
     }
     KeyOutcome outcome = state.contract.key(status == CallStatus::Ok ? &reply : nullptr);
+    if (status == CallStatus::Ok && key.release) {
+        // A Caps Lock tap that switched the mode leaves the lock as it was before the press (9.9).
+        if (auto lock = state.capsLockTap.lockToRestore(key.keysym, state.contract.mode() != modeBefore)) {
+            capsLock_.restore(ic, *lock);
+        }
+    }
     if (status != CallStatus::Ok) {
         state.session.close();
     } else if (isXimClient(ic)) {

@@ -23,6 +23,8 @@
 #include <fcitx/inputmethodengine.h>
 #include <fcitx/instance.h>
 
+#include "capslockrestore.h"
+#include "capslocktap.h"
 #include "contract.h"
 #include "daemonsettings.h"
 #include "session.h"
@@ -49,6 +51,8 @@ public:
     /// Keys (xkb keycodes) whose press the addon typed itself for an XIM client: their release is
     /// swallowed too, so the client sees neither half.
     std::vector<uint32_t> typedPresses;
+    /// The lock at the last Caps Lock press, to set back after a tap that switched the mode.
+    CapsLockTap capsLockTap;
 };
 
 /// The 한/A button in fcitx5's status area (tray menu, panel): shows the context's mode, and a click
@@ -142,6 +146,7 @@ private:
     fcitx::FactoryFor<SessionState> factory_;
     ModeAction modeAction_{this};
     XimKeyText ximKeyText_{instance_};
+    CapsLockRestore capsLock_{instance_};
     mutable SettingsChannel settings_;
     mutable std::unique_ptr<SettingsPage> page_; ///< the last page read; fcitx5 reads it at once
     std::vector<std::string> refusedWrites_;     ///< what the last save could not write, and why

@@ -32,6 +32,7 @@ final class InputField {
     private let link: DaemonLink
     private var contract = FrontendContract()
     private var router = KeyRouter()
+    private var capsLockTap = CapsLockTap()
     /// Syllables Qt fields showed when their application lost the focus (see `focusOut`), by input
     /// context; a few at most, since a context that never comes back never claims its own.
     private var heldPreedits: [(path: String, text: String)] = []
@@ -63,10 +64,19 @@ final class InputField {
             return route(key, handled: false, outputs: contract.failOpen())
         }
         let shownBefore = contract.shownPreedit
+        if !key.isRelease { capsLockTap.pressed(keysym: keyval, state: state) }
         guard let reply = link.key(event) else {
             return route(key, handled: false, outputs: contract.failOpen())
         }
-        return route(key, handled: reply.handled, outputs: contract.apply(reply), shownBefore: shownBefore)
+        let wasHangul = contract.isHangul
+        let outputs = contract.apply(reply)
+        if key.isRelease,
+            let lock = capsLockTap.lockToRestore(
+                releasedKeysym: keyval, modeChanged: contract.isHangul != wasHangul)
+        {
+            hangul_ibus_restore_caps_lock(lock ? 1 : 0)  // after this key's reply, from the main loop
+        }
+        return route(key, handled: reply.handled, outputs: outputs, shownBefore: shownBefore)
     }
 
     /// Performs `outputs` with the key placed after them, and returns what to answer IBus.
