@@ -723,6 +723,11 @@ def auto_fix_repairs_a_word_typed_in_latin_at_the_space_and_backspace_undoes_it(
     finally:
         os.remove(settings)
         daemon.process.send_signal(signal.SIGHUP)
+        # Back to Hangul: with one mode for every field (mode-scope's default), the next test's new
+        # field would start in Latin.
+        if field.mode_label != "한":
+            field.stroke(SPACE[0], SPACE[1], 1)
+            wait_for(lambda: field.mode_label == "한", "the label back to 한 after the test")
         field.take_text()
 
 
