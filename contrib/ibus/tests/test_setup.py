@@ -15,6 +15,7 @@ Prints one line per test and last `RESULT passed failed`; exits 1 on a failure.
 
 import json
 import os
+import re
 import shlex
 import shutil
 import socket
@@ -204,7 +205,8 @@ class Fixture:
         )
 
     def xdotool(self, *arguments):
-        subprocess.run(["xdotool", *arguments], env=self.environment, check=True, capture_output=True)
+        # A bound, so a search that never matches fails the test instead of holding CI.
+        subprocess.run(["xdotool", *arguments], env=self.environment, check=True, capture_output=True, timeout=60)
 
     def stop(self):
         if self.daemon:
@@ -277,7 +279,9 @@ def the_dialog_sets_the_layout_a_switch_and_a_captured_toggle_key_and_an_open_se
         toggle = options["toggle-keys"]
         press(find(frame, "push button", f"Add a key… {toggle['description']}"))
         capture = window(toggle["description"])
-        fixture.xdotool("search", "--sync", "--name", f"^{toggle['description']}$", "windowfocus", "--sync")
+        # --name is a regular expression, and the description has parentheses ("(Caps_Lock acts on
+        # its tap)"): escaped, or the search never matches and waits for ever.
+        fixture.xdotool("search", "--sync", "--name", f"^{re.escape(toggle['description'])}$", "windowfocus", "--sync")
         time.sleep(0.3)  # GTK takes the focus event before the key
         fixture.xdotool("key", "--clearmodifiers", "ctrl+F9")
         eventually(lambda: find(capture, "label", "Control+F9"), "the capture dialog showing Control+F9")
