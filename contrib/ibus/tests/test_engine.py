@@ -1016,6 +1016,19 @@ def the_fix_key_turns_dkssud_into_hangul_and_typing_goes_on_in_hangul_in_gtk_and
     )
 
 
+def set_setting(name, value):
+    """`hangulctl config set NAME VALUE` on the test daemon's settings file, as the README tells users;
+    the daemon reloads and open fields follow."""
+    hangulctl = hangul_testing.binary("hangulctl", "HANGULCTL")
+    settings = os.path.join(daemon_config, "hangul", "config.toml")
+    subprocess.run(
+        [hangulctl, "config", "set", name, value, "--file", settings, "--socket", daemon.socket_path],
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )
+
+
 @test("daemon")
 def auto_fix_repairs_words_typed_in_the_wrong_mode_at_the_space_in_gtk_and_qt():
     # auto-fix (PROTOCOL.md section 9.8), set as the README says (hangulctl config set) and off again
@@ -1024,16 +1037,9 @@ def auto_fix_repairs_words_typed_in_the_wrong_mode_at_the_space_in_gtk_and_qt():
     # BackSpace right after gives back dkssud, its space and Latin; English typed in Latin stays; the
     # keys of hello typed in Hangul mode (ㅗ디ㅣㅐ) are hello at the space, and ok goes on in Latin.
     # (The window's text is read stripped, so no case ends in its space.)
-    hangulctl = hangul_testing.binary("hangulctl", "HANGULCTL")
-    settings = os.path.join(daemon_config, "hangul", "config.toml")
 
     def auto_fix(value):
-        subprocess.run(
-            [hangulctl, "config", "set", "auto-fix", value, "--file", settings, "--socket", daemon.socket_path],
-            check=True,
-            capture_output=True,
-            timeout=30,
-        )
+        set_setting("auto-fix", value)
 
     cases = [
         (["Hangul", *"dkssud", "space", *"gktpdy", "Return"], "안녕 하세요", "dkssud and a space in Latin mode"),
@@ -1098,16 +1104,9 @@ def with_mode_scope_field_two_gtk_fields_keep_their_own_mode_and_two_qt_fields_s
     # Hangul. With the default, one mode for every field, b would type ㅠ there. Qt's IBus plugin
     # makes one input context for the whole application, so through IBus its fields are one field
     # (README, Mode keys): b types ㅠ in Qt, and hangulctl sees the Hangul the second field chose.
-    hangulctl = hangul_testing.binary("hangulctl", "HANGULCTL")
-    settings = os.path.join(daemon_config, "hangul", "config.toml")
 
     def scope(value):
-        subprocess.run(
-            [hangulctl, "config", "set", "mode-scope", value, "--file", settings, "--socket", daemon.socket_path],
-            check=True,
-            capture_output=True,
-            timeout=30,
-        )
+        set_setting("mode-scope", value)
 
     scope("field")
     try:
@@ -1147,16 +1146,9 @@ def a_tap_of_caps_lock_in_toggle_keys_switches_the_mode_in_gtk_and_qt():
     # Latin mode; Shift+Caps Lock, never a switch, turns it off, so a follows in lower case.
     # The engine sets the lock on the X server of its own $DISPLAY, as in a desktop session: here a
     # host started with the Xvfb every window of this test shares, so the lock carries over.
-    hangulctl = hangul_testing.binary("hangulctl", "HANGULCTL")
-    settings = os.path.join(daemon_config, "hangul", "config.toml")
 
     def toggle_keys(value):
-        subprocess.run(
-            [hangulctl, "config", "set", "toggle-keys", value, "--file", settings, "--socket", daemon.socket_path],
-            check=True,
-            capture_output=True,
-            timeout=30,
-        )
+        set_setting("toggle-keys", value)
 
     def restart_host(display=None):
         # The same host (libibus reads the path of its address file once per process), started again
