@@ -31,6 +31,42 @@ public enum Daemon {
         settings: SettingsStore? = nil,
         logger: Logger
     ) async throws {
+        try await serve(
+            socketPath: socketPath, configuration: configuration, factory: factory, reload: reload,
+            watching: watching, settings: settings, logger: logger)
+    }
+
+    /// ``run(socketPath:configuration:factory:reload:watching:settings:logger:)`` for `hanguld`'s own
+    /// sessions, which overload resolution picks for it.
+    ///
+    /// Why a concrete overload: called from another module, the generic `run` is compiled once
+    /// for any factory, and so is everything it starts, the socket loop included: per key the
+    /// loop then looked up generic metadata and associated types, and copied and destroyed
+    /// values through witness tables (perf, 20 keys/s). Called here with a concrete type, the
+    /// compiler specializes the whole path down to the loop for ``ProtocolSessionFactory``.
+    public static func run(
+        socketPath: String?,
+        configuration: ServerConfiguration,
+        factory: ProtocolSessionFactory,
+        reload: @Sendable @escaping (_ install: (ProtocolSessionFactory) -> Void) -> Void = { _ in },
+        watching: [DirectoryWatcher.Watch] = [],
+        settings: SettingsStore? = nil,
+        logger: Logger
+    ) async throws {
+        try await serve(
+            socketPath: socketPath, configuration: configuration, factory: factory, reload: reload,
+            watching: watching, settings: settings, logger: logger)
+    }
+
+    private static func serve<Factory: SessionFactory>(
+        socketPath: String?,
+        configuration: ServerConfiguration,
+        factory: Factory,
+        reload: @Sendable @escaping (_ install: (Factory) -> Void) -> Void,
+        watching: [DirectoryWatcher.Watch],
+        settings: SettingsStore?,
+        logger: Logger
+    ) async throws {
         // Before any socket exists, so no signal can arrive between "socket visible" and "handler ready".
         let signals: TerminationSignals
         do throws(SystemCallError) {
