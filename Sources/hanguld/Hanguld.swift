@@ -183,15 +183,11 @@ struct Hanguld: AsyncParsableCommand {
         configuration.maxPendingLines = options.maxPending
         configuration.helloTimeout = .seconds(options.helloTimeout)
         configuration.server = options.server
-        // The keymap compiles (libxkbcommon reading about 35 files) on another thread of the pool
-        // while this one reads the layouts, so a start on two cores waits for the longer of the
-        // two, not both (issue 25).
-        async let compiled = Self.compileDecoder(layout: options.keymapLayout)
         guard let layouts = Self.loadLayouts(files: options.layoutFiles, logger: logger) else { throw ExitCode(1) }
         let decoder: KeyDecoder
-        switch await compiled {
-        case .success(let compiled): decoder = compiled
-        case .failure(let error):
+        do {
+            decoder = try KeyDecoder(KeymapNames(layout: options.keymapLayout))
+        } catch {
             logger.critical("cannot compile the key decoding keymap: \(error)")
             throw ExitCode(1)
         }
@@ -252,11 +248,6 @@ struct Hanguld: AsyncParsableCommand {
             settings: store,
             logger: logger
         )
-    }
-
-    /// The key decoder on the reference keymap with this layout, or why it does not compile.
-    private static func compileDecoder(layout: String) -> Result<KeyDecoder, KeymapError> {
-        Result { () throws(KeymapError) -> KeyDecoder in try KeyDecoder(KeymapNames(layout: layout)) }
     }
 
     /// How long after start the background loads begin (``prepareSoonAfterStart(_:)``).
