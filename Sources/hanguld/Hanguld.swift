@@ -38,7 +38,7 @@ struct Hanguld: AsyncParsableCommand {
             Hanja and symbol conversion reads libhangul's dictionaries (Debian's libhangul-data: \
             /usr/share/libhangul/hanja/hanja.txt and mssymbol.txt), $XDG_CONFIG_HOME/hangul/hanja.txt \
             (~/.config/hangul/hanja.txt, whose entries come first) and every --hanja-file, in the \
-            background from start, each through an index built once into $XDG_CACHE_HOME/hangul/hanja \
+            background from shortly after start, each through an index built once into $XDG_CACHE_HOME/hangul/hanja \
             and mapped afterwards (a few hundred kB resident). Problems are logged then, as warnings; a \
             missing system file leaves only the user's entries. SIGHUP reads them again.
             """,
