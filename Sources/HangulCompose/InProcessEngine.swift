@@ -19,6 +19,10 @@ import HangulProtocol
 /// fresh one, so the replay is exact; a test compares the two engines key by key on random streams
 /// of every kind of key, on every layout.
 ///
+/// For a sink that shows no preedit (plain text output, ``StepSink/needsPreedit``), the lane uses
+/// the composer's lean calls (``Composer/process(_:commit:)``), which make no preedit and return
+/// no ``Composer/Output``; the same test drives the lane both ways.
+///
 /// In word-commit mode, and with automatic repair (`--option auto-fix`), every key goes to the
 /// `InputContext`: the plain lane is syllable mode's, and it keeps no account of the word being
 /// typed, which a repair at the word's end replaces.
@@ -68,6 +72,11 @@ public struct InProcessEngine: KeyEngine {
     }
 
     public mutating func type<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws {
+        // A sink that shows no preedit (plain text output) takes the composer's lean calls: the
+        // commit is written into this one value, and no preedit is made (issue 25).
+        let leanLane = !sink.needsPreedit
+        var commit = ComposedText()
+        let empty = ComposedText()
         for key in keys {
             // The plain lane is written out here rather than as a function returning the output:
             // returning it made two copies of it per key, and reading them back stalled the CPU.
@@ -81,6 +90,12 @@ public struct InProcessEngine: KeyEngine {
                 if value > 0x20, value < 0x7F, modifiers & ~Self.shiftBit == 0,
                     let position = KeyPosition(ascii: UInt8(truncatingIfNeeded: value))
                 {
+                    if leanLane {
+                        let step = composer.process(position, commit: &commit)
+                        remember(key, composerIsEmpty: !step.composing)
+                        try sink.take(key, handled: step.consumed, commit: commit, preedit: empty)
+                        continue
+                    }
                     let output = composer.process(position)
                     remember(key, composerIsEmpty: output.preedit.count == 0)
                     try sink.take(key, handled: output.consumed, commit: output.commit, preedit: output.preedit)
@@ -93,6 +108,12 @@ public struct InProcessEngine: KeyEngine {
                     continue
                 }
                 if modifiers == 0, value == Self.backSpaceKeysym {
+                    if leanLane {
+                        let step = composer.removeKeystroke()
+                        remember(key, composerIsEmpty: !step.composing)
+                        try sink.take(key, handled: step.consumed, commit: empty, preedit: empty)
+                        continue
+                    }
                     let output = composer.backspace()
                     remember(key, composerIsEmpty: output.preedit.count == 0)
                     try sink.take(key, handled: output.consumed, commit: output.commit, preedit: output.preedit)

@@ -42,6 +42,9 @@ struct StepPrinter: StepSink {
         bareCharacter = bare
     }
 
+    /// Plain text output prints what is committed; `--trace` and `--json` print every preedit.
+    var needsPreedit: Bool { format != .text }
+
     @inline(__always)
     mutating func take<Text: EngineText>(_ key: KeyPress, handled: Bool, commit: Text, preedit: Text) throws {
         if !commit.isEmptyText { commit.appendUTF8(to: &text) }

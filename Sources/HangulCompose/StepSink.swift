@@ -17,6 +17,10 @@ public protocol StepSink {
     /// The text before the cursor, as the field holds it: what a fix key works on (the daemon's
     /// `set_surrounding_text`). Only the last `InputContext.surroundingLimit` characters matter.
     var textBeforeCursor: String { get }
+
+    /// Whether the sink reads the preedits it is given. When false, an engine may hand it empty
+    /// ones, and skip making them: plain text output shows only what is committed.
+    var needsPreedit: Bool { get }
 }
 
 extension StepSink {
@@ -30,4 +34,7 @@ extension StepSink {
 
     /// Sinks that keep no text give a fix key nothing before the cursor.
     public var textBeforeCursor: String { "" }
+
+    /// Sinks read every preedit unless they say otherwise.
+    public var needsPreedit: Bool { true }
 }

@@ -52,33 +52,72 @@ public struct Composer: Sendable {
     /// Types the key at a position.
     public mutating func process(_ position: KeyPosition) -> Output {
         var output = Output(consumed: true)
+        output.consumed = process(position, commit: &output.commit).consumed
+        // A key that commits the syllable and composes nothing new leaves the chain empty, and an
+        // empty chain appends nothing, so reading the preedit after every key is exact.
+        appendSyllable(to: &output.preedit)
+        return output
+    }
+
+    /// Types the key at a position and sets `commit` to the text it finishes; returns whether the
+    /// key was used and whether a syllable is being composed after it (exactly when ``preedit`` is
+    /// not empty). The preedit itself is left to ``preedit``, for a caller that shows it.
+    ///
+    /// ``process(_:)`` without its ``Output``: a batch that prints only the text (`hangul-compose`
+    /// without `--trace` or `--json`) needs no preedit per key, and returning the 88-byte output
+    /// through memory, then reading it back in another module, stalled the CPU on every key
+    /// (issue 25). The caller keeps one `commit` for all its keys. Whether a syllable is left is
+    /// returned rather than asked after the call: a property read from another module copied the
+    /// whole composer first, which cost more than the key.
+    @inline(__always)
+    public mutating func process(
+        _ position: KeyPosition, commit: inout ComposedText
+    ) -> (consumed: Bool, composing: Bool) {
+        let consumed = typeKey(at: position, commit: &commit)
+        return (consumed, chain.hasValue)
+    }
+
+    /// ``process(_:commit:)``'s work: sets `commit` and returns whether the key was used.
+    @inline(__always)
+    mutating func typeKey(at position: KeyPosition, commit: inout ComposedText) -> Bool {
+        commit.removeAll()
         switch layout.action(at: position) {
         case .none:
-            output.consumed = false
-            commitSyllable(into: &output.commit)
+            commitSyllable(into: &commit)
+            return false
         case .symbol(let scalar):
-            commitSyllable(into: &output.commit)
-            output.commit.append(scalar.value)
+            commitSyllable(into: &commit)
+            commit.append(scalar.value)
+            return true
         case .jamo(let jamo):
             switch layout.kind {
-            case .jamo: output.consumed = typeTwoSet(jamo, commit: &output.commit)
-            case .jaso: typeThreeSet(jamo, commit: &output.commit)
-            case .romaja: output.consumed = typeRomaja(jamo, key: position.ascii, commit: &output.commit)
+            case .jamo: return typeTwoSet(jamo, commit: &commit)
+            case .jaso:
+                typeThreeSet(jamo, commit: &commit)
+                return true
+            case .romaja: return typeRomaja(jamo, key: position.ascii, commit: &commit)
             }
-            appendSyllable(to: &output.preedit)
         case .dual(let first, let second):
-            typeDual(first, second, commit: &output.commit)
-            appendSyllable(to: &output.preedit)
+            typeDual(first, second, commit: &commit)
+            return true
         }
-        return output
     }
 
     /// Removes the latest keystroke's jamo; with nothing composed the key is not consumed, so the
     /// application deletes the character before the cursor itself.
     public mutating func backspace() -> Output {
-        var output = Output(consumed: chain.removeTail(peekOnly: backspacesLikeLibhangul) != nil)
+        var output = Output(consumed: removeKeystroke().consumed)
         appendSyllable(to: &output.preedit)
         return output
+    }
+
+    /// ``backspace()`` without its ``Output``, for the reason given at ``process(_:commit:)``:
+    /// returns whether the key was used (BackSpace never commits) and whether a syllable is still
+    /// being composed.
+    @inline(__always)
+    public mutating func removeKeystroke() -> (consumed: Bool, composing: Bool) {
+        let consumed = chain.removeTail(peekOnly: backspacesLikeLibhangul) != nil
+        return (consumed, chain.hasValue)
     }
 
     /// Finishes the syllable being composed and returns it as the text to commit.
