@@ -56,6 +56,17 @@ struct StepPrinter: StepSink {
         }
     }
 
+    /// A step with no preedit to show, its commit appended where the engine holds it.
+    @inline(__always)
+    mutating func take(_ key: KeyPress, handled: Bool, committing commit: inout ComposedText) throws {
+        guard format == .text else {
+            try take(key, handled: handled, commit: commit, preedit: ComposedText())
+            return
+        }
+        commit.appendUTF8InPlace(to: &text)
+        if !handled { forward(key) }
+    }
+
     /// A conversion step: the field loses the characters a pick replaces before the commit, and
     /// `--json` lines end with `delete_before` and `candidates` as the protocol's replies do.
     mutating func take(
