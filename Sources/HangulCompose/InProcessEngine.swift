@@ -140,36 +140,67 @@ public struct InProcessEngine: KeyEngine {
     /// A function of its own, not a branch of `type`'s loop: grown with this lane, that loop
     /// became too large for the optimizer, which then stopped inlining the arrays' own checks
     /// and allocated for a constant set of modifiers on every forwarded key (issue 25).
+    ///
+    /// The keys to replay are not copied one by one, as ``remember(_:composerIsEmpty:)`` does:
+    /// those of this batch are `keys[firstUnkept..<index]`, and only they are kept when the loop
+    /// ends with the composer still holding a syllable (a write to an array per key checked that
+    /// it was not shared, a call into the runtime).
     @inline(never)
     private mutating func typeLean<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws -> Int {
         var commit = ComposedText()
         var index = 0
+        // Keys from here on were typed since the composer was last empty (after those kept in
+        // `sinceEmpty` from earlier batches, when it was not empty at this batch's start).
+        var firstUnkept = 0
         while index < keys.count, !inContext {
             let key = keys[index]
             // Raw values, as in `type` and for the same reason.
             let value = key.keysym.rawValue
             let modifiers = key.modifiers.rawValue
+            let composing: Bool
             if value > 0x20, value < 0x7F, modifiers & ~Self.shiftBit == 0,
                 let position = KeyPosition(ascii: UInt8(truncatingIfNeeded: value))
             {
                 let step = composer.process(position, commit: &commit)
-                remember(key, composerIsEmpty: !step.composing)
+                composing = step.composing
                 try sink.take(key, handled: step.consumed, committing: &commit)
             } else if modifiers == 0, value == 0x20 {
-                sinceEmptyCount = 0
                 composer.flush(into: &commit)
+                composing = false
                 try sink.take(key, handled: false, committing: &commit)
             } else if modifiers == 0, value == Self.backSpaceKeysym {
                 let step = composer.removeKeystroke()
-                remember(key, composerIsEmpty: !step.composing)
+                composing = step.composing
                 commit.removeAll()
                 try sink.take(key, handled: step.consumed, committing: &commit)
             } else {
                 break
             }
             index += 1
+            if !composing {
+                sinceEmptyCount = 0
+                firstUnkept = index
+            } else if sinceEmptyCount + index - firstUnkept > 4096 {
+                // As `remember` does: a syllable kept open this long moves to the session.
+                keep(keys[firstUnkept..<index])
+                switchToContext()
+                return index
+            }
         }
+        keep(keys[firstUnkept..<index])
         return index
+    }
+
+    /// Appends plain keys typed since the composer was last empty to those kept for the replay.
+    private mutating func keep(_ keys: ArraySlice<KeyPress>) {
+        for key in keys {
+            if sinceEmptyCount < sinceEmpty.count {
+                sinceEmpty[sinceEmptyCount] = key
+            } else {
+                sinceEmpty.append(key)
+            }
+            sinceEmptyCount += 1
+        }
     }
 
     /// `ModifierMask.shift` and `Keysym.backSpace` as literals, checked against them by a test.
