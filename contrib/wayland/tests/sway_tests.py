@@ -453,7 +453,10 @@ def test_hangulctl_mode(keyboard, terminal, daemon):
     hangul = type_line(keyboard, terminal, "gk")
     check(
         "hangulctl mode reads and switches the focused field's mode",
-        asked == (0, "hangul") and to_latin == (0, "latin") and latin == "gk" and to_hangul == (0, "hangul")
+        asked == (0, "hangul")
+        and to_latin == (0, "latin")
+        and latin == "gk"
+        and to_hangul == (0, "hangul")
         and hangul == "하",
         f"{asked!r}, {to_latin!r}, typed {latin!r}, {to_hangul!r}, typed {hangul!r}",
     )
