@@ -40,8 +40,10 @@ public struct DaemonEngine: KeyEngine {
         where key.composerOption != nil || [.layout, .output, .commitUnit, .autoFix].contains(key) {
             patch[key] = key.value(in: context)
         }
-        lastMode = try client.setOptions(patch).state?.mode ?? lastMode
-        fixKeys = try client.getOptions()[.fixKeys].keys ?? []
+        // The reply carries every option of the session, so the fix keys come with it.
+        let reply = try client.setOptions(patch)
+        lastMode = reply.state?.mode ?? lastMode
+        fixKeys = reply.options[.fixKeys].keys ?? []
     }
 
     public mutating func begin() throws {
