@@ -193,14 +193,18 @@ public struct InProcessEngine: KeyEngine {
 
     /// Appends plain keys typed since the composer was last empty to those kept for the replay.
     private mutating func keep(_ keys: ArraySlice<KeyPress>) {
-        for key in keys {
-            if sinceEmptyCount < sinceEmpty.count {
-                sinceEmpty[sinceEmptyCount] = key
-            } else {
-                sinceEmpty.append(key)
-            }
-            sinceEmptyCount += 1
+        for key in keys { keep(key) }
+    }
+
+    /// Appends one key to those kept for the replay, reusing the slots of an earlier syllable's.
+    @inline(__always)
+    private mutating func keep(_ key: KeyPress) {
+        if sinceEmptyCount < sinceEmpty.count {
+            sinceEmpty[sinceEmptyCount] = key
+        } else {
+            sinceEmpty.append(key)
         }
+        sinceEmptyCount += 1
     }
 
     /// `ModifierMask.shift` and `Keysym.backSpace` as literals, checked against them by a test.
@@ -215,12 +219,7 @@ public struct InProcessEngine: KeyEngine {
             sinceEmptyCount = 0
             return
         }
-        if sinceEmptyCount < sinceEmpty.count {
-            sinceEmpty[sinceEmptyCount] = key
-        } else {
-            sinceEmpty.append(key)
-        }
-        sinceEmptyCount += 1
+        keep(key)
         // A syllable kept open for thousands of keys (BackSpace and retype, over and over): move
         // to the session now rather than keep a longer replay.
         if sinceEmptyCount > 4096 { switchToContext() }
