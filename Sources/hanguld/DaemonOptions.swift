@@ -5,7 +5,7 @@ import Logging
 /// What `hanguld`'s command line sets, every default in one place: filled by the argument parser
 /// (``Hanguld``'s options take their defaults from here) or, for the command lines a daemon is
 /// normally started with, by ``QuickStart`` without building the parser.
-struct DaemonOptions: Sendable {
+struct DaemonOptions: Sendable, Equatable {
     var socket: String? = nil
     var maxSessions: Int = ServerConfiguration().maxSessions
     var maxPending: Int = ServerConfiguration().maxPendingLines

@@ -22,6 +22,14 @@ import Testing
         #expect(joined.config == "/c.toml")
     }
 
+    /// Every option the quick path leaves at its default is the parser's default too, and the two it
+    /// reads it reads as the parser does: a daemon started either way runs with the same options.
+    @Test(arguments: [[], ["--socket", "/s"], ["--config=/c.toml", "--socket", "/s"], ["--config", "/c.toml"]])
+    func aQuickCommandLineGivesTheOptionsTheParserGives(arguments: [String]) throws {
+        let quick = try #require(QuickStart.options(from: arguments))
+        #expect(quick == (try Hanguld.parse(arguments)).options)
+    }
+
     @Test(arguments: [
         ["--help"], ["-h"], ["--version"], ["--log-level", "debug"], ["--socket"], ["--socket", "--config", "/c"],
         ["--socket", ""], ["--socket="], ["--socket", "/a", "--socket", "/b"], ["--config", "/c", "extra"],
