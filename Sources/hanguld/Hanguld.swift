@@ -259,9 +259,10 @@ struct Hanguld: AsyncParsableCommand {
     ///
     /// Started with the daemon, the two loads (about 10 ms of CPU: reading and hashing the word
     /// list, checking the mapped hanja index) ran beside the daemon's own start on the machine's
-    /// cores and delayed the first session's first key (issue 25). A tenth of a second later a
-    /// frontend's first session has had its keys answered, and the loads still finish long before
-    /// anyone can have typed a word and pressed a fix key. Nothing waits for them: a hanja key that
+    /// cores and delayed the first session's first key (issue 25); they still finish long before
+    /// anyone can have typed a word and pressed a fix key. A key typed while they run can wait a few
+    /// milliseconds (README, start-up): starting them once the daemon is idle is the next step.
+    /// Nothing waits for them: a hanja key that
     /// comes first starts the load itself and waits for it as before (``hanjaLoadPatienceMilliseconds``),
     /// and a fix key reads the word list itself.
     private static func prepareSoonAfterStart(_ prepare: @escaping @Sendable () -> Void) {
