@@ -144,11 +144,18 @@ let package = Package(
         .executableTarget(
             name: "hangul-compose", dependencies: ["HangulCompose", "HangulSystem"],
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections"], .when(configuration: .release))
+                .unsafeFlags(
+                    ["-static-stdlib", "-Xlinker", "--gc-sections", "-Xlinker", "--icf=all"],
+                    .when(configuration: .release))
             ]
         ),
+        // Unused sections dropped and identical functions folded: the two programs together stay
+        // within the packages' installed-size target (contrib/packaging/README.md).
         .executableTarget(
-            name: "hangul-compose-cli", dependencies: ["HangulCompose", "HangulComposeCommands", "HangulSystem"]
+            name: "hangul-compose-cli", dependencies: ["HangulCompose", "HangulComposeCommands", "HangulSystem"],
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--gc-sections", "-Xlinker", "--icf=all"], .when(configuration: .release))
+            ]
         ),
 
         // Laws and helpers shared by these tests and the harness packages. libhangul, the behavioural
