@@ -128,6 +128,14 @@ public struct Composer: Sendable {
         return text
     }
 
+    /// ``flush()`` into a commit the caller keeps, for the reason given at ``process(_:commit:)``:
+    /// sets `commit` to the syllable being composed and starts an empty one.
+    @inline(__always)
+    public mutating func flush(into commit: inout ComposedText) {
+        commit.removeAll()
+        commitSyllable(into: &commit)
+    }
+
     /// Drops the syllable being composed without committing it.
     public mutating func reset() {
         chain.removeAll()
@@ -141,6 +149,10 @@ extension Composer {
     /// initials; whether one becomes this syllable's final or the next one's initial is decided here,
     /// and a vowel after a final takes its last keystroke back as the next syllable's initial
     /// (닭+ㅏ → 달가).
+    ///
+    /// Inlined into ``process(_:commit:)``, with ``extend(with:in:typed:orStart:commit:)``: most keys
+    /// of most users take this path, and as calls they were a tenth of `hangul-compose` (issue 25).
+    @inline(__always)
     mutating func typeTwoSet(_ jamo: Jamo, commit: inout ComposedText) -> Bool {
         let slot = jamo.slot
         let choseong = chain.value(of: .choseong)
@@ -416,9 +428,11 @@ extension Composer {
     /// old-Hangul layouts always merge it. Two initials that merge into a final cluster (ㄱ+ㅅ → ㄳ)
     /// merge only on two-set layouts with `non-choseong-combi`: libhangul applies that option to
     /// every layout, though its own documentation says it is for dubeolsik (see the README).
-    // Inlined: out of line, a call from a mutating method first copies the whole composer (180 bytes).
+    // Inlined, and `mutating` though it only reads: every caller is a mutating automaton step,
+    // and a non-mutating call from one (out of line, as the optimizer still left it) first copied
+    // the whole composer, about 190 bytes, on every merge (issue 25, as ``JamoChain``'s walk).
     @inline(__always)
-    func combine(_ first: Jamo, _ second: Jamo) -> Jamo? {
+    mutating func combine(_ first: Jamo, _ second: Jamo) -> Jamo? {
         if first == second, layout.kind == .jamo, !layout.typesOldHangul, !options.combiOnDoubleStroke,
             JamoTables.isConjoinable(first.rawValue)
         {
@@ -447,6 +461,7 @@ extension Composer {
     /// Adds `merged` as this syllable's next keystroke, `typed` being the key's own jamo, when it is
     /// a jamo of `slot` (any slot when nil); otherwise, when the keys did not merge, finishes the
     /// syllable and starts the next with `jamo`. Every automaton's "combine or move on" step.
+    @inline(__always)
     mutating func extend(
         with merged: Jamo?, in slot: JamoSlot?, typed: Jamo?, orStart jamo: Jamo, commit: inout ComposedText
     ) {

@@ -64,6 +64,7 @@ import Testing
     @Test func thePlainLanesLiteralsAreTheKeysTheyStandFor() {
         #expect(InProcessEngine.shiftBit == ModifierMask.shift.rawValue)
         #expect(InProcessEngine.backSpaceKeysym == Keysym.backSpace.rawValue)
+        #expect(StepPrinter.shortcutModifierBits == ModifierMask([.control, .mod1, .mod4]).rawValue)
     }
 
     @Test(arguments: LayoutCatalog.builtIn.ids)
