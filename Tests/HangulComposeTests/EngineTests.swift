@@ -3,6 +3,7 @@ import HangulKeys
 import Testing
 
 @testable import HangulCompose
+@testable import HangulComposeCommands
 
 /// The in-process engine's composer lane against the session rules it stands in for: an
 /// `InputContext` given every key, as the daemon does.

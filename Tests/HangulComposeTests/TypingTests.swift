@@ -1,4 +1,5 @@
 import HangulCompose
+import HangulComposeCommands
 import Testing
 
 /// Typing key notation in process: inputs, formats, errors, and lines cut anywhere.
