@@ -47,23 +47,6 @@ import Testing
         #expect(plain.keys == Self.bytes(parsed.keys))
     }
 
-    /// With a layout and options too, and where they are wrong, `hangul-compose` prints and exits
-    /// exactly as the parser program does for the same command line (which types, or refuses).
-    @Test(arguments: [
-        ["--layout", "3f", "kfm", "jdjd"], ["--option", "extended-vowels=off", "dkssud"],
-        ["--layout=39", "--option=auto-fix", "ehfdk rk"],
-        ["--option", "commit-unit=word", "dkssud gktpdy"], ["--layout", "nonesuch", "rk"], ["--option", "nope", "rk"],
-        ["--option", "commit-unit=paragraph", "rk"], ["--layout", "3f", "--layout", "2", "rk"], ["rk", "--option"],
-    ])
-    func aCommandLineWithALayoutAndOptionsPrintsWhatTheParserProgramPrints(arguments: [String]) throws {
-        let front = try Subprocess.run("hangul-compose", arguments, input: Data())
-        let parser = try Subprocess.run(ParserProgram.name, arguments, input: Data())
-        #expect(front.stdout == parser.stdout)
-        #expect(front.stderr == parser.stderr)
-        #expect(front.status == parser.status)
-        #expect(!(front.stdout + front.stderr).isEmpty)
-    }
-
     /// Runs `hangul-compose ARGUMENTS` and `hangul-compose type ARGUMENTS` on the same input.
     static func bothWays(_ arguments: [[UInt8]], input: String = "", stdout: String? = nil, closeStdout: Bool = false)
         throws -> (
