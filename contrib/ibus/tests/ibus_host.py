@@ -424,6 +424,11 @@ class TextField:
         """Focus out (the client commits the visible preedit; through ibus-x11 the engine does, at the
         focus in that follows), returns the field's text and empties it, then focuses in again for
         the next line."""
+        if self.engine_holds_preedit:
+            # Through ibus-x11 the engine sends what follows a key it forwards after a commit up to
+            # 50 ms a step later (IBusClient.forwardDelayAfterText): let it arrive, as it would
+            # before the user moved on.
+            pump(0.4)
         shown, committed = self.preedit, len(self.commits)
         self.focus_out()
         if self.engine_holds_preedit:

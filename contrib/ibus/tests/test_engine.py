@@ -856,6 +856,24 @@ def a_synthetic_key_with_ibus_x11s_keycode_neither_stops_nor_confuses_the_engine
 
 
 @test("daemon")
+def an_xim_client_gets_a_key_after_a_commit_later_and_what_follows_it_after_that():
+    # LibreOffice's X11 backend dropped a Return forwarded right after the commit it follows; through
+    # ibus-x11 such a key is forwarded 50 ms later, and output of the keys typed meanwhile waits for it.
+    field = host.context(name="xim", synchronous=True, capabilities=0)
+    field.return_types_newline = True
+    field.type_notation("wnf<Return>e")
+    deadline = time.monotonic() + 5
+    while (field.text, field.preedit) != ("줄\n", "ㄷ") and time.monotonic() < deadline:
+        pump(0.01)
+    equal((field.text, field.preedit), ("줄\n", "ㄷ"), "the Return after 줄, then the next preedit")
+    field.type_notation("<Return>rk<Return>")
+    while (field.text, field.preedit) != ("줄\nㄷ\n가\n", "") and time.monotonic() < deadline + 5:
+        pump(0.01)
+    equal((field.text, field.preedit), ("줄\nㄷ\n가\n", ""), "two held Returns in a row, each after its syllable")
+    field.take_text()
+
+
+@test("daemon")
 def killed_daemon_loses_nothing_and_typing_composes_once_it_is_back():
     field = host.context()
     field.type("gks")

@@ -12,7 +12,33 @@ typedef struct {
     IBusProperty *mode;    /* owned; NULL until the first focus in */
     IBusPropList *props;   /* owned; holds `mode` */
     IBusLookupTable *page; /* owned; the candidate page being built, NULL otherwise */
+    GQueue *held;          /* owned; output waiting behind a key forwarded later (HeldOutput) */
+    guint held_timer;      /* the timeout that sends the first held key, 0 when none */
+    guint held_interval;   /* its interval, in milliseconds */
 } HangulIBusEngine;
+
+/* Output held behind a key forwarded later (hangul_ibus_engine_forward_key_later), sent in order. */
+typedef enum { HELD_COMMIT, HELD_PREEDIT, HELD_DELETE, HELD_FORWARD, HELD_FORWARD_LATER, HELD_PAUSE } HeldKind;
+typedef struct {
+    HeldKind kind;
+    gchar *text;
+    /* HELD_FORWARD*: the key. HELD_PREEDIT: state is the CLEAR flag. HELD_DELETE: keyval is the count.
+     * HELD_PAUSE: keyval is the steps left. */
+    guint keyval, keycode, state;
+} HeldOutput;
+
+static void send_commit(IBusEngine *engine, const char *utf8);
+static void send_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit);
+static void send_delete_before(IBusEngine *engine, guint count);
+static void send_forward(IBusEngine *engine, guint keyval, guint keycode, guint state);
+static void flush_held(IBusEngine *engine);
+static void set_cursor_location(IBusEngine *engine, gint x, gint y, gint w, gint h);
+
+static void free_held(gpointer data) {
+    HeldOutput *output = data;
+    g_free(output->text);
+    g_free(output);
+}
 
 typedef struct {
     IBusEngineClass parent;
@@ -33,6 +59,9 @@ static void hangul_ibus_engine_init(HangulIBusEngine *self) {
     self->mode = NULL;
     self->props = NULL;
     self->page = NULL;
+    self->held = g_queue_new();
+    self->held_timer = 0;
+    self->held_interval = 0;
 }
 
 static void hangul_ibus_engine_constructed(GObject *object) {
@@ -42,6 +71,10 @@ static void hangul_ibus_engine_constructed(GObject *object) {
 
 static void hangul_ibus_engine_destroy(IBusObject *object) {
     HangulIBusEngine *self = SELF(object);
+    if (self->held_timer) g_source_remove(self->held_timer);
+    self->held_timer = 0;
+    if (self->held) g_queue_free_full(self->held, free_held); /* the client is gone: nothing to send to */
+    self->held = NULL;
     if (self->context && callbacks.destroyed) callbacks.destroyed(IBUS_ENGINE(object), self->context);
     self->context = NULL;
     g_clear_object(&self->props);
@@ -60,6 +93,7 @@ static gboolean process_key_event(IBusEngine *engine, guint keyval, guint keycod
 
 #define FORWARD(name)                                                     \
     static void name(IBusEngine *engine) {                                \
+        flush_held(engine);                                               \
         void *context = SELF(engine)->context;                            \
         if (context && callbacks.name) callbacks.name(context);           \
         IBUS_ENGINE_CLASS(hangul_ibus_engine_parent_class)->name(engine); \
@@ -142,14 +176,152 @@ static void hangul_ibus_engine_class_init(HangulIBusEngineClass *klass) {
     engine->cursor_up = cursor_up;
     engine->cursor_down = cursor_down;
     engine->candidate_clicked = candidate_clicked;
+    engine->set_cursor_location = set_cursor_location;
 }
 
-void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8) {
+static void send_commit(IBusEngine *engine, const char *utf8) {
     ibus_engine_commit_text(engine, ibus_text_new_from_string(utf8));
 }
 
-void hangul_ibus_engine_forward_key(IBusEngine *engine, guint keyval, guint keycode, guint state) {
+/* Queues an output behind a held key; FALSE (nothing queued) when no key is held. */
+static gboolean hold(IBusEngine *engine, HeldKind kind, const char *text, guint keyval, guint keycode, guint state) {
+    HangulIBusEngine *self = SELF(engine);
+    if (!self->held || (g_queue_is_empty(self->held) && kind != HELD_FORWARD_LATER)) return FALSE;
+    HeldOutput *output = g_new0(HeldOutput, 1);
+    output->kind = kind;
+    output->text = g_strdup(text);
+    output->keyval = keyval;
+    output->keycode = keycode;
+    output->state = state;
+    g_queue_push_tail(self->held, output);
+    return TRUE;
+}
+
+static void send_one(IBusEngine *engine, HeldOutput *output) {
+    switch (output->kind) {
+    case HELD_COMMIT:
+        send_commit(engine, output->text);
+        break;
+    case HELD_PREEDIT:
+        send_preedit(engine, output->text, output->state != 0);
+        break;
+    case HELD_DELETE:
+        send_delete_before(engine, output->keyval);
+        break;
+    case HELD_FORWARD:
+    case HELD_FORWARD_LATER:
+        send_forward(engine, output->keyval, output->keycode, output->state);
+        break;
+    case HELD_PAUSE:
+        break; /* only kept later output waiting */
+    }
+    free_held(output);
+}
+
+/* Sends held output up to the next key to be forwarded later (all of it when `all`), the text of
+ * several keys as one commit and then the last preedit: several commits sent at once reach an XIM
+ * client reversed (Xlib pushes each onto the front of its queue). A deletion or a key forwarded at
+ * once stays where it was, between such runs. */
+static void send_run(IBusEngine *engine, gboolean all) {
+    GQueue *held = SELF(engine)->held;
+    GString *text = g_string_new(NULL);
+    HeldOutput *preedit = NULL;
+    HeldOutput *output = NULL;
+    while ((output = g_queue_peek_head(held)) != NULL && (all || output->kind != HELD_FORWARD_LATER)) {
+        g_queue_pop_head(held);
+        if (output->kind == HELD_COMMIT) {
+            g_string_append(text, output->text);
+            free_held(output);
+        } else if (output->kind == HELD_PREEDIT) {
+            if (preedit) free_held(preedit);
+            preedit = output;
+        } else if (output->kind == HELD_PAUSE) {
+            free_held(output);
+        } else {
+            if (text->len) send_commit(engine, text->str);
+            g_string_truncate(text, 0);
+            if (preedit) send_one(engine, preedit);
+            preedit = NULL;
+            send_one(engine, output);
+        }
+    }
+    if (text->len) send_commit(engine, text->str);
+    if (preedit) send_one(engine, preedit);
+    g_string_free(text, TRUE);
+}
+
+/* How many steps output waits after a key forwarded later when the client does not move its cursor
+ * for it first (set_cursor_location below). */
+#define PAUSE_STEPS 4
+
+/* One step, a pause apart: a key to be forwarded later at the head goes alone (what follows it waits
+ * a pause more, so that the client has handled the key before, say, the next preedit starts); else
+ * everything up to the next such key goes. Returns whether anything is left. */
+static gboolean send_held_step(IBusEngine *engine) {
+    GQueue *held = SELF(engine)->held;
+    HeldOutput *output = g_queue_peek_head(held);
+    if (output && output->kind == HELD_FORWARD_LATER) {
+        send_one(engine, g_queue_pop_head(held));
+        HeldOutput *pause = g_new0(HeldOutput, 1);
+        pause->kind = HELD_PAUSE;
+        pause->keyval = PAUSE_STEPS;
+        g_queue_push_head(held, pause);
+    } else if (output && output->kind == HELD_PAUSE && --output->keyval > 0) {
+        return TRUE; /* the client has not moved its cursor yet: wait on */
+    } else {
+        send_run(engine, FALSE);
+    }
+    return !g_queue_is_empty(held);
+}
+
+static gboolean held_key_due(gpointer data) {
+    IBusEngine *engine = data;
+    if (send_held_step(engine)) return G_SOURCE_CONTINUE;
+    SELF(engine)->held_timer = 0;
+    return G_SOURCE_REMOVE;
+}
+
+static void flush_held(IBusEngine *engine) {
+    HangulIBusEngine *self = SELF(engine);
+    if (self->held_timer) g_source_remove(self->held_timer);
+    self->held_timer = 0;
+    if (self->held) send_run(engine, TRUE);
+}
+
+/* The client moved its cursor: after a key forwarded later, the sign that it has handled that key
+ * (LibreOffice's X11 backend, through ibus-x11, reports its spot after every key it handles), so what
+ * waits behind it goes now, and the next key forwarded later a full interval after that. */
+static void set_cursor_location(IBusEngine *engine, gint x, gint y, gint w, gint h) {
+    IBUS_ENGINE_CLASS(hangul_ibus_engine_parent_class)->set_cursor_location(engine, x, y, w, h);
+    HangulIBusEngine *self = SELF(engine);
+    HeldOutput *head = self->held ? g_queue_peek_head(self->held) : NULL;
+    if (!head || head->kind != HELD_PAUSE) return;
+    send_run(engine, FALSE);
+    if (self->held_timer) g_source_remove(self->held_timer);
+    self->held_timer = g_queue_is_empty(self->held) ? 0 : g_timeout_add(self->held_interval, held_key_due, engine);
+}
+
+void hangul_ibus_engine_forward_key_later(IBusEngine *engine, guint keyval, guint keycode, guint state,
+                                          guint milliseconds) {
+    HangulIBusEngine *self = SELF(engine);
+    if (!hold(engine, HELD_FORWARD_LATER, NULL, keyval, keycode, state)) {
+        send_forward(engine, keyval, keycode, state);
+        return;
+    }
+    self->held_interval = milliseconds;
+    if (!self->held_timer) self->held_timer = g_timeout_add(milliseconds, held_key_due, engine);
+}
+
+void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8) {
+    if (!hold(engine, HELD_COMMIT, utf8, 0, 0, 0)) send_commit(engine, utf8);
+}
+
+static void send_forward(IBusEngine *engine, guint keyval, guint keycode, guint state) {
     ibus_engine_forward_key_event(engine, keyval, keycode, state | IBUS_FORWARD_MASK);
+}
+
+void hangul_ibus_engine_forward_key(IBusEngine *engine, guint keyval, guint keycode, guint state) {
+    if (!hold(engine, HELD_FORWARD, NULL, keyval, keycode, state)) send_forward(engine, keyval, keycode, state);
 }
 
 const gchar *hangul_ibus_engine_client_name(IBusEngine *engine) { return SELF(engine)->client_name; }
@@ -159,6 +331,11 @@ const gchar *hangul_ibus_engine_context_path(IBusEngine *engine) { return SELF(e
 guint hangul_ibus_engine_client_capabilities(IBusEngine *engine) { return engine->client_capabilities; }
 
 void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit) {
+    if (!hold(engine, HELD_PREEDIT, utf8, 0, 0, client_commits_preedit ? 1 : 0))
+        send_preedit(engine, utf8, client_commits_preedit);
+}
+
+static void send_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit) {
     IBusText *text = ibus_text_new_from_string(utf8);
     guint length = ibus_text_get_length(text);
     if (length > 0)
@@ -237,6 +414,10 @@ void hangul_ibus_engine_candidates_hide(IBusEngine *engine) {
 }
 
 void hangul_ibus_engine_delete_before(IBusEngine *engine, guint count) {
+    if (!hold(engine, HELD_DELETE, NULL, count, 0, 0)) send_delete_before(engine, count);
+}
+
+static void send_delete_before(IBusEngine *engine, guint count) {
     if (count > 0) ibus_engine_delete_surrounding_text(engine, -(gint)count, count);
 }
 

@@ -110,6 +110,24 @@ public struct IBusClient: Equatable, Sendable {
         (name?.hasPrefix("gtk4-im") ?? false) && capabilities & Self.waitsForReplyCapability == 0
     }
 
+    /// How long after the text it follows a key is forwarded to an XIM client, in milliseconds, or
+    /// `nil` to forward it at once. LibreOffice's own X11 backend (`SAL_USE_VCLPLUGIN=gen`) through
+    /// ibus-x11 dropped a Return forwarded right after the commit of the syllable it ends (`첫 줄둘째
+    /// 줄` for `첫 줄⏎둘째 줄`), every time, even with keys typed 300 ms apart. An LD_PRELOAD trace of
+    /// its Xlib calls showed the commit's stand-in key and then the forwarded Return, passing
+    /// `XFilterEvent` and read by `XmbLookupString` as Return, in that order: LibreOffice drops it
+    /// after (its `HandleKeyEvent` turns a key that has text into a commit while it counts the preedit
+    /// as active, and that commit ignores a lone control character). Xlib runs a preedit message as
+    /// soon as it reads it but queues a commit or a key for later, so the next key's preedit, read
+    /// before the Return was handled, made it active again. So the Return goes this long after the
+    /// commit, and what the engine sends after it waits until LibreOffice reports its cursor moved (it
+    /// does after every key it handles) or four such intervals; held text goes as one commit. The
+    /// engine cannot tell LibreOffice from xterm (ibus-x11 names every input context `xim`), so every
+    /// XIM client gets this (`hangul_ibus_engine_forward_key_later`).
+    public var forwardDelayAfterText: UInt32? {
+        preeditKeeper == .engine ? 50 : nil
+    }
+
     public var unhandledKeyOrder: UnhandledKeyOrder {
         if let name {
             if commitsItsOwnPreedit || name.hasPrefix("gtk4-im") { return .returnUnhandled }
