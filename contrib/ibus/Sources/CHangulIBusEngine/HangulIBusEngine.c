@@ -266,7 +266,7 @@ static gboolean send_held_step(IBusEngine *engine) {
         pause->kind = HELD_PAUSE;
         pause->keyval = PAUSE_STEPS;
         g_queue_push_head(held, pause);
-    } else if (output && output->kind == HELD_PAUSE && --output->keyval > 0) {
+    } else if (output && output->kind == HELD_PAUSE && output->keyval-- > 1) {
         return TRUE; /* the client has not moved its cursor yet: wait on */
     } else {
         send_run(engine, FALSE);
@@ -290,15 +290,13 @@ static void flush_held(IBusEngine *engine) {
 
 /* The client moved its cursor: after a key forwarded later, the sign that it has handled that key
  * (LibreOffice's X11 backend, through ibus-x11, reports its spot after every key it handles), so what
- * waits behind it goes now, and the next key forwarded later a full interval after that. */
+ * waits behind it goes at the next step. Not at once: the client is still waiting for the reply to
+ * that report, and Xlib reads what arrives meanwhile in one go, commits reversed. */
 static void set_cursor_location(IBusEngine *engine, gint x, gint y, gint w, gint h) {
     IBUS_ENGINE_CLASS(hangul_ibus_engine_parent_class)->set_cursor_location(engine, x, y, w, h);
     HangulIBusEngine *self = SELF(engine);
     HeldOutput *head = self->held ? g_queue_peek_head(self->held) : NULL;
-    if (!head || head->kind != HELD_PAUSE) return;
-    send_run(engine, FALSE);
-    if (self->held_timer) g_source_remove(self->held_timer);
-    self->held_timer = g_queue_is_empty(self->held) ? 0 : g_timeout_add(self->held_interval, held_key_due, engine);
+    if (head && head->kind == HELD_PAUSE && head->keyval > 1) head->keyval = 1;
 }
 
 void hangul_ibus_engine_forward_key_later(IBusEngine *engine, guint keyval, guint keycode, guint state,

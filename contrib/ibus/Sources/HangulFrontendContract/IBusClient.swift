@@ -120,8 +120,10 @@ public struct IBusClient: Equatable, Sendable {
     /// as active, and that commit ignores a lone control character). Xlib runs a preedit message as
     /// soon as it reads it but queues a commit or a key for later, so the next key's preedit, read
     /// before the Return was handled, made it active again. So the Return goes this long after the
-    /// commit, and what the engine sends after it waits until LibreOffice reports its cursor moved (it
-    /// does after every key it handles) or four such intervals; held text goes as one commit. The
+    /// commit, and what the engine sends after it waits until LibreOffice has reported its cursor
+    /// moved (it does after every key it handles) and one interval more, or four intervals; held text
+    /// goes as one commit. The syllable typed right after can still land late when keys come faster
+    /// than LibreOffice handles the new paragraph (contrib/ibus/README.md). The
     /// engine cannot tell LibreOffice from xterm (ibus-x11 names every input context `xim`), so every
     /// XIM client gets this (`hangul_ibus_engine_forward_key_later`).
     public var forwardDelayAfterText: UInt32? {

@@ -49,8 +49,8 @@ void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8);
  * the engine a second time. */
 void hangul_ibus_engine_forward_key(IBusEngine *engine, guint keyval, guint keycode, guint state);
 /* Forwards the key `milliseconds` from now, and holds every output after it (commits, preedits,
- * deletions, other keys) until the client moves its cursor (set_cursor_location) or four such
- * intervals pass, so that an XIM client has handled the key before anything else arrives; held text
+ * deletions, other keys) until one interval after the client moves its cursor (set_cursor_location)
+ * or four such intervals pass, so that an XIM client has handled the key before anything else arrives; held text
  * goes as one commit, then the last preedit. Focus in and out, reset, enable and disable send what is
  * held first. Why: IBusClient.forwardDelayAfterText. */
 void hangul_ibus_engine_forward_key_later(IBusEngine *engine, guint keyval, guint keycode, guint state,
