@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HangulHanja", targets: ["HangulHanja"]),
         .library(name: "HangulWrongMode", targets: ["HangulWrongMode"]),
         .executable(name: "hangul-compose", targets: ["hangul-compose"]),
+        .executable(name: "hangul-compose-cli", targets: ["hangul-compose-cli"]),
         .executable(name: "hanguld", targets: ["hanguld"]),
         .executable(name: "hangulctl", targets: ["hangulctl"]),
         .library(name: "HangulConfig", targets: ["HangulConfig"]),
@@ -116,19 +117,46 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The CLI's logic, tested in process; `hangul-compose` is its thin `@main`, as `hanguld` is
-        // HangulDaemon's.
+        // The CLI's logic, tested in process, without the argument parser: `hangul-compose` types
+        // plain key strings with it alone. HangulComposeCommands is the command line
+        // (swift-argument-parser) over it, and `hangul-compose-cli` its thin main, which
+        // `hangul-compose` runs in its place for every other command line.
         .target(
             name: "HangulCompose",
             dependencies: [
                 "HangulCore", "HangulHanja", "HangulWrongMode", "HangulKeys", "HangulClient", "HangulLayoutFiles",
                 "HangulProtocol",
                 "HangulSystem",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .executableTarget(name: "hangul-compose", dependencies: ["HangulCompose", "HangulSystem"]),
+        .target(
+            name: "HangulComposeCommands",
+            dependencies: [
+                "HangulCompose", "HangulCore", "HangulKeys", "HangulLayoutFiles", "HangulProtocol", "HangulWrongMode",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The Swift runtime linked in (no shared libraries to bind at start-up, README "Start-up"):
+        // with neither the parser nor Foundation in it, it stays small enough to ship. Release
+        // builds only: the test bundle, which links this target's module, inherits its linker
+        // flags and cannot link Testing and XCTest with the static runtime.
+        .executableTarget(
+            name: "hangul-compose", dependencies: ["HangulCompose", "HangulSystem"],
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-Xlinker", "--gc-sections", "-Xlinker", "--icf=all"],
+                    .when(configuration: .release))
+            ]
+        ),
+        // Unused sections dropped and identical functions folded: the two programs together stay
+        // within the packages' installed-size target (contrib/packaging/README.md).
+        .executableTarget(
+            name: "hangul-compose-cli", dependencies: ["HangulCompose", "HangulComposeCommands", "HangulSystem"],
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--gc-sections", "-Xlinker", "--icf=all"], .when(configuration: .release))
+            ]
+        ),
 
         // Laws and helpers shared by these tests and the harness packages. libhangul, the behavioural
         // oracle, is compared key by key in Differential/, a package of its own, so building and
@@ -165,7 +193,7 @@ let package = Package(
                 "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "HangulHanja",
                 "HangulWrongMode", "CGNUShims",
                 "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
-                "hanguld", "hangul-compose", "hangulctl", "HangulTestSupport",
+                "hanguld", "hangul-compose", "hangul-compose-cli", "hangulctl", "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -181,7 +209,8 @@ let package = Package(
         .testTarget(
             name: "HangulComposeTests",
             dependencies: [
-                "HangulCompose", "HangulCore", "HangulKeys", "HangulProtocol", "HangulWrongMode", "hangul-compose",
+                "HangulCompose", "HangulComposeCommands", "HangulCore", "HangulKeys", "HangulProtocol",
+                "HangulWrongMode", "hangul-compose", "hangul-compose-cli",
                 "HangulTestSupport",
                 "CGNUShims",
             ]

@@ -1,4 +1,3 @@
-import ArgumentParser
 import HangulCore
 import HangulHanja
 import HangulLayoutFiles
@@ -15,10 +14,6 @@ public struct Compose {
 
     public init(settings: ComposeSettings) {
         command = settings
-    }
-
-    public init(command: ComposeCommand) {
-        self.init(settings: command.settings)
     }
 
     /// Runs the command; returns the exit status: 0, 1 when an input was bad, ``ioErrorStatus``
@@ -141,7 +136,7 @@ public struct Compose {
             try? errors.append("hangul-compose: warning: layout file skipped: \(problem)\n")
         }
         if let problem = loaded.problems.first(where: \.isExplicit) {
-            throw ValidationError("layout file rejected: \(problem)")
+            throw UsageError("layout file rejected: \(problem)")
         }
         return loaded.catalog
     }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import HangulCore
 import HangulWrongMode
 
@@ -48,7 +47,7 @@ public struct ComposeSettings: Sendable {
     /// The layout named by `--layout`, or an error listing the known ones.
     func resolvedLayout(in catalog: LayoutCatalog) throws -> Layout {
         guard let layout = catalog.layout(named: layout) else {
-            throw ValidationError(
+            throw UsageError(
                 "unknown layout \"\(layout)\"; known: "
                     + catalog.layouts.map { ([$0.id] + $0.aliases).joined(separator: "/") }.joined(separator: ", "))
         }
@@ -62,7 +61,7 @@ public struct ComposeSettings: Sendable {
     static let autoFixOption = "auto-fix"
 
     /// The options from `--option` and `--output`, or an error listing the known options.
-    func resolvedOptions() throws -> ComposerOptions {
+    package func resolvedOptions() throws -> ComposerOptions {
         var result = ComposerOptions()
         result.output = output
         for setting in options {
@@ -72,13 +71,13 @@ public struct ComposeSettings: Sendable {
             guard let option = ComposerOptions.Option(rawValue: name) else {
                 let known =
                     ComposerOptions.Option.allCases.map(\.rawValue) + [Self.commitUnitOption, Self.autoFixOption]
-                throw ValidationError("unknown option \"\(name)\"; known: " + known.joined(separator: ", "))
+                throw UsageError("unknown option \"\(name)\"; known: " + known.joined(separator: ", "))
             }
             switch parts.count == 2 ? parts[1] : "on" {
             case "on", "true", "1": result[option] = true
             case "off", "false", "0": result[option] = false
             default:
-                throw ValidationError("option \"\(name)\" takes on or off, not \"\(parts[1])\"")
+                throw UsageError("option \"\(name)\" takes on or off, not \"\(parts[1])\"")
             }
         }
         return result
@@ -86,13 +85,13 @@ public struct ComposeSettings: Sendable {
 
     /// The commit unit from `--option commit-unit=syllable|word` (the last one given), syllable
     /// when none is; an error for any other value, or for the name without one.
-    func resolvedCommitUnit() throws -> CommitUnit {
+    package func resolvedCommitUnit() throws -> CommitUnit {
         var unit = CommitUnit.syllable
         for setting in options {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.first == Self.commitUnitOption else { continue }
             guard parts.count == 2, let value = CommitUnit(rawValue: parts[1]) else {
-                throw ValidationError(
+                throw UsageError(
                     "option \"commit-unit\" takes syllable or word, as commit-unit=word, not "
                         + (parts.count == 2 ? "\"\(parts[1])\"" : "nothing"))
             }
@@ -104,7 +103,7 @@ public struct ComposeSettings: Sendable {
     /// Whether `--option auto-fix[=on|off]` (the last one given) turns automatic repair on; off when
     /// none does, as in the daemon's settings. A command line without options never gets here
     /// (``PlainTyping`` types it with every default), so plain typing keeps its fast lane.
-    func resolvedAutoFix() throws -> Bool {
+    package func resolvedAutoFix() throws -> Bool {
         var autoFix = false
         for setting in options {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
@@ -112,7 +111,7 @@ public struct ComposeSettings: Sendable {
             switch parts.count == 2 ? parts[1] : "on" {
             case "on", "true", "1": autoFix = true
             case "off", "false", "0": autoFix = false
-            default: throw ValidationError("option \"auto-fix\" takes on or off, not \"\(parts[1])\"")
+            default: throw UsageError("option \"auto-fix\" takes on or off, not \"\(parts[1])\"")
             }
         }
         return autoFix

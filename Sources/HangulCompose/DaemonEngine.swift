@@ -11,9 +11,15 @@ import HangulProtocol
 /// Every call has ``replyTimeout``, as `hangulctl`'s do: a daemon that accepts the connection and
 /// never answers used to keep `hangul-compose --daemon` waiting for ever. Keys go in batches of
 /// ``batchSize``, each with the whole timeout, so a long line is not cut off by its length.
+///
+/// Before a fix key the text typed so far goes to the daemon as the text before the cursor, as a
+/// frontend sends it (PROTOCOL.md section 9.7), so the key fixes the word already committed, not only
+/// the one being composed: the keys before it are sent and their replies taken first.
 public struct DaemonEngine: KeyEngine {
     let client: HangulClient
     private var lastMode = InputMode.hangul
+    /// The daemon session's fix keys (its settings file's, since hangul-compose does not send them).
+    private let fixKeys: [KeyChord]
 
     /// How long each call waits for the daemon's reply.
     public static let replyTimeout = Duration.seconds(5)
@@ -34,7 +40,10 @@ public struct DaemonEngine: KeyEngine {
         where key.composerOption != nil || [.layout, .output, .commitUnit, .autoFix].contains(key) {
             patch[key] = key.value(in: context)
         }
-        lastMode = try client.setOptions(patch).state?.mode ?? lastMode
+        // The reply carries every option of the session, so the fix keys come with it.
+        let reply = try client.setOptions(patch)
+        lastMode = reply.state?.mode ?? lastMode
+        fixKeys = reply.options[.fixKeys].keys ?? []
     }
 
     public mutating func begin() throws {
@@ -44,6 +53,22 @@ public struct DaemonEngine: KeyEngine {
     }
 
     public mutating func type<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws {
+        var start = keys.startIndex
+        for (index, key) in keys.enumerated() where isFixKey(key) {
+            try typeBatched(keys[start..<index], into: &sink)
+            try client.setSurroundingText(beforeCursor: sink.textBeforeCursor)
+            start = index
+        }
+        try typeBatched(keys[start...], into: &sink)
+    }
+
+    private func isFixKey(_ key: KeyPress) -> Bool {
+        fixKeys.contains { $0.matches(keysym: key.keysym, modifiers: key.modifiers) }
+    }
+
+    /// Sends `keys` (presses and releases) in pipelined batches and gives each press's reply to `sink`.
+    private mutating func typeBatched<Sink: StepSink>(_ keys: ArraySlice<KeyPress>, into sink: inout Sink) throws {
+        guard !keys.isEmpty else { return }
         var events: [KeyEvent] = []
         events.reserveCapacity(keys.count * 2)
         for key in keys {

@@ -19,6 +19,10 @@ import HangulProtocol
 /// fresh one, so the replay is exact; a test compares the two engines key by key on random streams
 /// of every kind of key, on every layout.
 ///
+/// For a sink that shows no preedit (plain text output, ``StepSink/needsPreedit``), the lane is
+/// a loop of its own using the composer's lean calls (``Composer/process(_:commit:)``), which make
+/// no preedit and return no ``Composer/Output``; the same test drives the lane both ways.
+///
 /// In word-commit mode, and with automatic repair (`--option auto-fix`), every key goes to the
 /// `InputContext`: the plain lane is syllable mode's, and it keeps no account of the word being
 /// typed, which a repair at the word's end replaces.
@@ -68,7 +72,10 @@ public struct InProcessEngine: KeyEngine {
     }
 
     public mutating func type<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws {
-        for key in keys {
+        // A sink that shows no preedit (plain text output) takes the lean lane first (issue 25).
+        var start = 0
+        if !inContext, !sink.needsPreedit { start = try typeLean(keys, into: &sink) }
+        for key in keys[start...] {
             // The plain lane is written out here rather than as a function returning the output:
             // returning it made two copies of it per key, and reading them back stalled the CPU.
             if !inContext {
@@ -87,8 +94,8 @@ public struct InProcessEngine: KeyEngine {
                     continue
                 }
                 if modifiers == 0, value == 0x20 {
-                    let commit = composer.flush()
                     sinceEmptyCount = 0
+                    let commit = composer.flush()
                     try sink.take(key, handled: false, commit: commit, preedit: ComposedText())
                     continue
                 }
@@ -124,6 +131,82 @@ public struct InProcessEngine: KeyEngine {
         }
     }
 
+    /// The plain lane for a sink that shows no preedit: the composer's lean calls, which make no
+    /// preedit and return no ``Composer/Output``, each commit handed over in place
+    /// (``StepSink/take(_:handled:committing:)``). Types keys from the first while they stay on
+    /// the lane and returns the index of the first it left to ``type(_:into:)``: a key that
+    /// leaves the lane (which that loop then gives to a session), or the end.
+    ///
+    /// A function of its own, not a branch of `type`'s loop: grown with this lane, that loop
+    /// became too large for the optimizer, which then stopped inlining the arrays' own checks
+    /// and allocated for a constant set of modifiers on every forwarded key (issue 25).
+    ///
+    /// The keys to replay are not copied one by one, as ``remember(_:composerIsEmpty:)`` does:
+    /// those of this batch are `keys[firstUnkept..<index]`, and only they are kept when the loop
+    /// ends with the composer still holding a syllable (a write to an array per key checked that
+    /// it was not shared, a call into the runtime).
+    @inline(never)
+    private mutating func typeLean<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws -> Int {
+        var commit = ComposedText()
+        var index = 0
+        // Keys from here on were typed since the composer was last empty (after those kept in
+        // `sinceEmpty` from earlier batches, when it was not empty at this batch's start).
+        var firstUnkept = 0
+        while index < keys.count, !inContext {
+            let key = keys[index]
+            // Raw values, as in `type` and for the same reason.
+            let value = key.keysym.rawValue
+            let modifiers = key.modifiers.rawValue
+            let composing: Bool
+            if value > 0x20, value < 0x7F, modifiers & ~Self.shiftBit == 0,
+                let position = KeyPosition(ascii: UInt8(truncatingIfNeeded: value))
+            {
+                let step = composer.process(position, commit: &commit)
+                composing = step.composing
+                try sink.take(key, handled: step.consumed, committing: &commit)
+            } else if modifiers == 0, value == 0x20 {
+                composer.flush(into: &commit)
+                composing = false
+                try sink.take(key, handled: false, committing: &commit)
+            } else if modifiers == 0, value == Self.backSpaceKeysym {
+                let step = composer.removeKeystroke()
+                composing = step.composing
+                commit.removeAll()
+                try sink.take(key, handled: step.consumed, committing: &commit)
+            } else {
+                break
+            }
+            index += 1
+            if !composing {
+                sinceEmptyCount = 0
+                firstUnkept = index
+            } else if sinceEmptyCount + index - firstUnkept > 4096 {
+                // As `remember` does: a syllable kept open this long moves to the session.
+                keep(keys[firstUnkept..<index])
+                switchToContext()
+                return index
+            }
+        }
+        keep(keys[firstUnkept..<index])
+        return index
+    }
+
+    /// Appends plain keys typed since the composer was last empty to those kept for the replay.
+    private mutating func keep(_ keys: ArraySlice<KeyPress>) {
+        for key in keys { keep(key) }
+    }
+
+    /// Appends one key to those kept for the replay, reusing the slots of an earlier syllable's.
+    @inline(__always)
+    private mutating func keep(_ key: KeyPress) {
+        if sinceEmptyCount < sinceEmpty.count {
+            sinceEmpty[sinceEmptyCount] = key
+        } else {
+            sinceEmpty.append(key)
+        }
+        sinceEmptyCount += 1
+    }
+
     /// `ModifierMask.shift` and `Keysym.backSpace` as literals, checked against them by a test.
     static let shiftBit: UInt32 = 1
     static let backSpaceKeysym: UInt32 = 0xFF08
@@ -136,12 +219,7 @@ public struct InProcessEngine: KeyEngine {
             sinceEmptyCount = 0
             return
         }
-        if sinceEmptyCount < sinceEmpty.count {
-            sinceEmpty[sinceEmptyCount] = key
-        } else {
-            sinceEmpty.append(key)
-        }
-        sinceEmptyCount += 1
+        keep(key)
         // A syllable kept open for thousands of keys (BackSpace and retype, over and over): move
         // to the session now rather than keep a longer replay.
         if sinceEmptyCount > 4096 { switchToContext() }

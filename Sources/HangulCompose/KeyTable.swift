@@ -83,6 +83,19 @@ struct KeyTable {
         return result
     }
 
+    /// The key of the `<name>` whose `<` is at `start`, and the index after its `>`, when that name
+    /// is the one read last, all ASCII, and typed a key; nil otherwise. What ``key(named:)`` would
+    /// answer for it, since it answers a repeated name from the same remembered result.
+    func repeatedName(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (key: KeyPress, end: Int)? {
+        guard case .success(let key)? = lastNameResult else { return nil }
+        let close = start + 1 + lastName.count
+        guard close < bytes.count, bytes[close] == UInt8(ascii: ">") else { return nil }
+        for (offset, byte) in lastName.enumerated() where byte >= 0x80 || bytes[start + 1 + offset] != byte {
+            return nil
+        }
+        return (key, close + 1)
+    }
+
     /// The normalized notation of a key as UTF-8, remembered.
     mutating func notation(of key: KeyPress) -> [UInt8] {
         let id = UInt64(key.keysym.rawValue) << 32 | UInt64(key.modifiers.rawValue)

@@ -1,4 +1,3 @@
-import ArgumentParser
 import HangulLayoutFiles
 
 /// `hangul-compose KEYS…`, and `hangul-compose` typing standard input, with no option: the way a
@@ -9,9 +8,9 @@ import HangulLayoutFiles
 /// decide: none begins with `-` (an option, `--`, `-h`), and none is a subcommand's name or `help`
 /// (`hangul-compose fix TEXT` is a mode; `hangul-compose help` prints help), so the parser would make
 /// every argument a key string of the default `type` with every option at its default. That case
-/// runs here with ``ComposeSettings/init()``; any other goes to the parser. Both run ``Compose`` on
-/// the same streams, and an error thrown is reported by the command line's own `exit(withError:)`,
-/// so output, messages and exit statuses are the same (tests run each input both ways).
+/// runs here with ``ComposeSettings/init()``; any other goes to the parser (in `hangul-compose`, by
+/// running the parser program `hangul-compose-cli` in its place). Both run ``Compose`` on the same
+/// streams, so output, messages and exit statuses are the same (tests run each input both ways).
 public enum PlainTyping {
     /// Words that mean something to the parser as an argument: the subcommands and `help`.
     static let reservedWords: [[UInt8]] = ["type", "reverse", "fix", "hanja", "layouts", "help"].map { Array($0.utf8) }
@@ -35,17 +34,14 @@ public enum PlainTyping {
     }
 
     /// Types the process's arguments (or standard input) and returns the exit status, or nil when
-    /// the command line is not plain and needs the parser. Exits through the parser's error report
-    /// when ``Compose`` throws, as `HangulComposeCommand.main()` would.
-    public static func run() -> Int32? {
+    /// the command line is not plain and needs the parser. What ``Compose`` throws is the caller's
+    /// to report, as the parser program would (``UsageError`` with the usage, anything else as
+    /// `Error: …`, exit status 1).
+    public static func run() throws -> Int32? {
         let arguments = processArguments()
         guard applies(to: arguments) else { return nil }
-        do {
-            return try Compose(settings: ComposeSettings()).run(
-                arguments: arguments, input: StandardStreams.input, output: StandardStreams.output(),
-                errors: StandardStreams.errors(), environment: UserLayouts.processEnvironment)
-        } catch {
-            HangulComposeCommand.exit(withError: error)
-        }
+        return try Compose(settings: ComposeSettings()).run(
+            arguments: arguments, input: StandardStreams.input, output: StandardStreams.output(),
+            errors: StandardStreams.errors(), environment: UserLayouts.processEnvironment)
     }
 }

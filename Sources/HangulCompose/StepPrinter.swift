@@ -42,6 +42,9 @@ struct StepPrinter: StepSink {
         bareCharacter = bare
     }
 
+    /// Plain text output prints what is committed; `--trace` and `--json` print every preedit.
+    var needsPreedit: Bool { format != .text }
+
     @inline(__always)
     mutating func take<Text: EngineText>(_ key: KeyPress, handled: Bool, commit: Text, preedit: Text) throws {
         if !commit.isEmptyText { commit.appendUTF8(to: &text) }
@@ -51,6 +54,17 @@ struct StepPrinter: StepSink {
         case .trace: printTrace(key, handled: handled, commit: commit, preedit: preedit)
         case .json: printJSON(key, handled: handled, commit: commit, preedit: preedit)
         }
+    }
+
+    /// A step with no preedit to show, its commit appended where the engine holds it.
+    @inline(__always)
+    mutating func take(_ key: KeyPress, handled: Bool, committing commit: inout ComposedText) throws {
+        guard format == .text else {
+            try take(key, handled: handled, commit: commit, preedit: ComposedText())
+            return
+        }
+        commit.appendUTF8InPlace(to: &text)
+        if !handled { forward(key) }
     }
 
     /// A conversion step: the field loses the characters a pick replaces before the commit, and
@@ -91,21 +105,29 @@ struct StepPrinter: StepSink {
     /// What a key the engine let through does to a plain text field: BackSpace deletes the
     /// character before the cursor; a key with Control, Alt or Super inserts nothing (a shortcut);
     /// otherwise the character its keysym types, if any (none for Return, Tab, Escape).
+    ///
+    /// BackSpace and the modifiers are compared as literals (``InProcessEngine/backSpaceKeysym``,
+    /// ``shortcutModifierBits``): globals of another module are each read through a
+    /// lazy-initialisation check, and every space typed is forwarded here (issue 25).
     @inline(__always)
     private mutating func forward(_ key: KeyPress) {
         let value = key.keysym.rawValue
-        if key.keysym == .backSpace {
+        if value == InProcessEngine.backSpaceKeysym {
             while let last = text.last, last & 0xC0 == 0x80 { text.removeLast() }
             if !text.isEmpty { text.removeLast() }
             return
         }
-        guard key.modifiers.isDisjoint(with: [.control, .mod1, .mod4]) else { return }
+        guard key.modifiers.rawValue & Self.shortcutModifierBits == 0 else { return }
         if value >= 0x20, value < 0x7F {
             text.append(UInt8(truncatingIfNeeded: value))
         } else if let character = key.keysym.character {
             text.append(contentsOf: String(character).utf8)
         }
     }
+
+    /// `ModifierMask.control`, `.mod1` and `.mod4` (Control, Alt, Super) as literals, checked
+    /// against them by a test: a key with any of them is a shortcut and inserts nothing.
+    static let shortcutModifierBits: UInt32 = 1 << 2 | 1 << 3 | 1 << 6
 
     private mutating func printJSON<Text: EngineText>(_ key: KeyPress, handled: Bool, commit: Text, preedit: Text) {
         // `{"key":"r","commit":` (or with `"","preedit":` on, when nothing is committed, as for most

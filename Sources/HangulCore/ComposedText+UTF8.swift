@@ -4,29 +4,47 @@ extension ComposedText {
     /// This is how a batch writer (`hangul-compose`) prints commits and preedits at the speed of the
     /// composer: a `String` per step cost more than the step itself. A value that is not a Unicode
     /// scalar (which the composer never produces) is skipped, as ``string`` skips it.
+    ///
+    /// Inlinable, so that a writer in another module encodes the text where it holds it: as a call,
+    /// the text was first copied to be passed by value, which was most of this function's 5% of
+    /// `hangul-compose` (issue 25).
+    @inlinable @inline(__always)
     public func appendUTF8(to bytes: inout [UInt8]) {
-        for index in 0..<count {
-            let value = storage[index]
-            switch value {
-            case 0..<0x80:
-                bytes.append(UInt8(truncatingIfNeeded: value))
-            case 0x80..<0x800:
-                bytes.append(0xC0 | UInt8(truncatingIfNeeded: value >> 6))
-                bytes.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
-            case 0xD800..<0xE000:
-                continue
-            case 0x800..<0x10000:
-                bytes.append(0xE0 | UInt8(truncatingIfNeeded: value >> 12))
-                bytes.append(0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F))
-                bytes.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
-            case 0x10000..<0x110000:
-                bytes.append(0xF0 | UInt8(truncatingIfNeeded: value >> 18))
-                bytes.append(0x80 | UInt8(truncatingIfNeeded: (value >> 12) & 0x3F))
-                bytes.append(0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F))
-                bytes.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
-            default:
-                continue
-            }
+        for index in 0..<count { Self.appendUTF8(of: storage[index], to: &bytes) }
+    }
+
+    /// ``appendUTF8(to:)`` for a text the caller holds in a variable, reading the scalars where
+    /// they are: `mutating` though it only reads. The composer writes a commit four bytes at a
+    /// time; a non-mutating call on it first copied the whole text, sixteen bytes at a time, and
+    /// the CPU stalled on that copy on every key that committed (issue 25), as it did on the
+    /// chain's walk in ``JamoChain``.
+    @inlinable @inline(__always)
+    public mutating func appendUTF8InPlace(to bytes: inout [UInt8]) {
+        for index in 0..<count { Self.appendUTF8(of: storage[index], to: &bytes) }
+    }
+
+    /// One scalar's UTF-8; a value that is not a Unicode scalar is skipped.
+    @inlinable @inline(__always)
+    static func appendUTF8(of value: UInt32, to bytes: inout [UInt8]) {
+        switch value {
+        case 0..<0x80:
+            bytes.append(UInt8(truncatingIfNeeded: value))
+        case 0x80..<0x800:
+            bytes.append(0xC0 | UInt8(truncatingIfNeeded: value >> 6))
+            bytes.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
+        case 0xD800..<0xE000:
+            return
+        case 0x800..<0x10000:
+            bytes.append(0xE0 | UInt8(truncatingIfNeeded: value >> 12))
+            bytes.append(0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F))
+            bytes.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
+        case 0x10000..<0x110000:
+            bytes.append(0xF0 | UInt8(truncatingIfNeeded: value >> 18))
+            bytes.append(0x80 | UInt8(truncatingIfNeeded: (value >> 12) & 0x3F))
+            bytes.append(0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F))
+            bytes.append(0x80 | UInt8(truncatingIfNeeded: value & 0x3F))
+        default:
+            return
         }
     }
 }

@@ -8,7 +8,7 @@ public struct ComposedText: Sendable, Equatable, CustomStringConvertible {
     /// The most scalars one step can produce.
     public static let capacity = 8
 
-    var storage: InlineArray<8, UInt32>
+    @usableFromInline var storage: InlineArray<8, UInt32>
     /// Number of scalars held.
     public private(set) var count: Int
 

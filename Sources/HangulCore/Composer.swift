@@ -52,33 +52,72 @@ public struct Composer: Sendable {
     /// Types the key at a position.
     public mutating func process(_ position: KeyPosition) -> Output {
         var output = Output(consumed: true)
+        output.consumed = process(position, commit: &output.commit).consumed
+        // A key that commits the syllable and composes nothing new leaves the chain empty, and an
+        // empty chain appends nothing, so reading the preedit after every key is exact.
+        appendSyllable(to: &output.preedit)
+        return output
+    }
+
+    /// Types the key at a position and sets `commit` to the text it finishes; returns whether the
+    /// key was used and whether a syllable is being composed after it (exactly when ``preedit`` is
+    /// not empty). The preedit itself is left to ``preedit``, for a caller that shows it.
+    ///
+    /// ``process(_:)`` without its ``Output``: a batch that prints only the text (`hangul-compose`
+    /// without `--trace` or `--json`) needs no preedit per key, and returning the 88-byte output
+    /// through memory, then reading it back in another module, stalled the CPU on every key
+    /// (issue 25). The caller keeps one `commit` for all its keys. Whether a syllable is left is
+    /// returned rather than asked after the call: a property read from another module copied the
+    /// whole composer first, which cost more than the key.
+    @inline(__always)
+    public mutating func process(
+        _ position: KeyPosition, commit: inout ComposedText
+    ) -> (consumed: Bool, composing: Bool) {
+        let consumed = typeKey(at: position, commit: &commit)
+        return (consumed, chain.hasValue)
+    }
+
+    /// ``process(_:commit:)``'s work: sets `commit` and returns whether the key was used.
+    @inline(__always)
+    mutating func typeKey(at position: KeyPosition, commit: inout ComposedText) -> Bool {
+        commit.removeAll()
         switch layout.action(at: position) {
         case .none:
-            output.consumed = false
-            commitSyllable(into: &output.commit)
+            commitSyllable(into: &commit)
+            return false
         case .symbol(let scalar):
-            commitSyllable(into: &output.commit)
-            output.commit.append(scalar.value)
+            commitSyllable(into: &commit)
+            commit.append(scalar.value)
+            return true
         case .jamo(let jamo):
             switch layout.kind {
-            case .jamo: output.consumed = typeTwoSet(jamo, commit: &output.commit)
-            case .jaso: typeThreeSet(jamo, commit: &output.commit)
-            case .romaja: output.consumed = typeRomaja(jamo, key: position.ascii, commit: &output.commit)
+            case .jamo: return typeTwoSet(jamo, commit: &commit)
+            case .jaso:
+                typeThreeSet(jamo, commit: &commit)
+                return true
+            case .romaja: return typeRomaja(jamo, key: position.ascii, commit: &commit)
             }
-            appendSyllable(to: &output.preedit)
         case .dual(let first, let second):
-            typeDual(first, second, commit: &output.commit)
-            appendSyllable(to: &output.preedit)
+            typeDual(first, second, commit: &commit)
+            return true
         }
-        return output
     }
 
     /// Removes the latest keystroke's jamo; with nothing composed the key is not consumed, so the
     /// application deletes the character before the cursor itself.
     public mutating func backspace() -> Output {
-        var output = Output(consumed: chain.removeTail(peekOnly: backspacesLikeLibhangul) != nil)
+        var output = Output(consumed: removeKeystroke().consumed)
         appendSyllable(to: &output.preedit)
         return output
+    }
+
+    /// ``backspace()`` without its ``Output``, for the reason given at ``process(_:commit:)``:
+    /// returns whether the key was used (BackSpace never commits) and whether a syllable is still
+    /// being composed.
+    @inline(__always)
+    public mutating func removeKeystroke() -> (consumed: Bool, composing: Bool) {
+        let consumed = chain.removeTail(peekOnly: backspacesLikeLibhangul) != nil
+        return (consumed, chain.hasValue)
     }
 
     /// Finishes the syllable being composed and returns it as the text to commit.
@@ -87,6 +126,14 @@ public struct Composer: Sendable {
         appendSyllable(to: &text)
         chain.removeAll()
         return text
+    }
+
+    /// ``flush()`` into a commit the caller keeps, for the reason given at ``process(_:commit:)``:
+    /// sets `commit` to the syllable being composed and starts an empty one.
+    @inline(__always)
+    public mutating func flush(into commit: inout ComposedText) {
+        commit.removeAll()
+        commitSyllable(into: &commit)
     }
 
     /// Drops the syllable being composed without committing it.
@@ -102,6 +149,10 @@ extension Composer {
     /// initials; whether one becomes this syllable's final or the next one's initial is decided here,
     /// and a vowel after a final takes its last keystroke back as the next syllable's initial
     /// (닭+ㅏ → 달가).
+    ///
+    /// Inlined into ``process(_:commit:)``, with ``extend(with:in:typed:orStart:commit:)``: most keys
+    /// of most users take this path, and as calls they were a tenth of `hangul-compose` (issue 25).
+    @inline(__always)
     mutating func typeTwoSet(_ jamo: Jamo, commit: inout ComposedText) -> Bool {
         let slot = jamo.slot
         let choseong = chain.value(of: .choseong)
@@ -377,9 +428,11 @@ extension Composer {
     /// old-Hangul layouts always merge it. Two initials that merge into a final cluster (ㄱ+ㅅ → ㄳ)
     /// merge only on two-set layouts with `non-choseong-combi`: libhangul applies that option to
     /// every layout, though its own documentation says it is for dubeolsik (see the README).
-    // Inlined: out of line, a call from a mutating method first copies the whole composer (180 bytes).
+    // Inlined, and `mutating` though it only reads: every caller is a mutating automaton step,
+    // and a non-mutating call from one (out of line, as the optimizer still left it) first copied
+    // the whole composer, about 190 bytes, on every merge (issue 25, as ``JamoChain``'s walk).
     @inline(__always)
-    func combine(_ first: Jamo, _ second: Jamo) -> Jamo? {
+    mutating func combine(_ first: Jamo, _ second: Jamo) -> Jamo? {
         if first == second, layout.kind == .jamo, !layout.typesOldHangul, !options.combiOnDoubleStroke,
             JamoTables.isConjoinable(first.rawValue)
         {
@@ -408,6 +461,7 @@ extension Composer {
     /// Adds `merged` as this syllable's next keystroke, `typed` being the key's own jamo, when it is
     /// a jamo of `slot` (any slot when nil); otherwise, when the keys did not merge, finishes the
     /// syllable and starts the next with `jamo`. Every automaton's "combine or move on" step.
+    @inline(__always)
     mutating func extend(
         with merged: Jamo?, in slot: JamoSlot?, typed: Jamo?, orStart jamo: Jamo, commit: inout ComposedText
     ) {

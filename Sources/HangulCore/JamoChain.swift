@@ -51,6 +51,8 @@ struct JamoChain: Sendable {
     }
 
     var isEmpty: Bool { count == 0 }
+    /// Whether any slot holds a jamo (what a preedit shows), an implicit one included.
+    var hasValue: Bool { choseong != .absent || jungseong != .absent || jongseong != .absent }
     var isFull: Bool { count == Self.capacity }
 
     /// The most recent keystroke.

@@ -22,6 +22,8 @@ public enum Syllable {
     }
 
     /// Allocation-free core of ``compose(choseong:jungseong:jongseong:)``: 0 when not composable.
+    /// Inlined: every preedit of a syllable computes it (3.5% of `hangul-compose` as a call).
+    @inline(__always)
     static func composeValue(_ choseong: UInt32, _ jungseong: UInt32, _ jongseong: UInt32) -> UInt32 {
         guard Jamo.modernChoseongRange.contains(choseong), Jamo.modernJungseongRange.contains(jungseong) else {
             return 0

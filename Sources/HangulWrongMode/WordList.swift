@@ -28,6 +28,15 @@ public struct WordList: Sendable {
     /// How many distinct words the list holds.
     public private(set) var count = 0
 
+    /// Whether `other` is this very list (the same storage, not merely the same words): a list is
+    /// never changed once read, and a value holding it keeps its storage from being reused.
+    func isSameList(as other: WordList) -> Bool {
+        count == other.count
+            && bytes.withUnsafeBufferPointer { mine in
+                other.bytes.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+            }
+    }
+
     /// A list of the given words.
     public init(_ words: some Sequence<String>) {
         for word in words { add(Array(word.utf8)[...]) }

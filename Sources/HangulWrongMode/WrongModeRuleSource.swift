@@ -22,6 +22,15 @@ public final class WrongModeRuleSource: WrongModeRule {
     /// The word list file read.
     public let path: String
     private let state = Mutex(State.unread)
+    /// The fixer the last use built, kept for the next: building one spells every jamo of the layout
+    /// into keys (``ReverseSpeller``), work a typist's every word end would otherwise repeat with
+    /// auto-fix on. One is enough: the sessions of one typist share a layout and options. Kept with
+    /// it is the list it checks words against, so a reload's new list is never checked through an old
+    /// fixer.
+    private let lastFixer = Mutex<WrongModeFixer?>(nil)
+    /// How many fixers uses have built (tests: that a second use with the same layout builds none).
+    var fixersBuilt: Int { builtCount.withLock { $0 } }
+    private let builtCount = Mutex(0)
 
     /// A source that reads the word list at `path` on first use.
     public init(wordListAt path: String = WordList.defaultPath) {
@@ -36,7 +45,21 @@ public final class WrongModeRuleSource: WrongModeRule {
 
     public func fix(_ text: String, layout: Layout, options: ComposerOptions) -> String? {
         guard let words else { return nil }
-        return WrongModeFixer(layout: layout, options: options, words: words).fix(text)
+        return fixer(layout: layout, options: options, words: words).fix(text)
+    }
+
+    /// The last fixer when it was built for this layout (the same object: a reloaded layout file is
+    /// a new one), these options and this list; else a new one, kept for next time.
+    private func fixer(layout: Layout, options: ComposerOptions, words: WordList) -> WrongModeFixer {
+        lastFixer.withLock { last in
+            if let last, last.layout === layout, last.options == options, last.words.isSameList(as: words) {
+                return last
+            }
+            let built = WrongModeFixer(layout: layout, options: options, words: words)
+            builtCount.withLock { $0 += 1 }
+            last = built
+            return built
+        }
     }
 
     /// The word list, read now when this is the first use; nil when it cannot be read.
@@ -110,5 +133,6 @@ public final class WrongModeRuleSource: WrongModeRule {
     /// Forgets the list (or the reason it could not be read); the next use reads the file again.
     public func reload() {
         state.withLock { $0 = .unread }
+        lastFixer.withLock { $0 = nil }
     }
 }

@@ -38,7 +38,7 @@ struct Hanguld: AsyncParsableCommand {
             Hanja and symbol conversion reads libhangul's dictionaries (Debian's libhangul-data: \
             /usr/share/libhangul/hanja/hanja.txt and mssymbol.txt), $XDG_CONFIG_HOME/hangul/hanja.txt \
             (~/.config/hangul/hanja.txt, whose entries come first) and every --hanja-file, in the \
-            background from start, each through an index built once into $XDG_CACHE_HOME/hangul/hanja \
+            background from shortly after start, each through an index built once into $XDG_CACHE_HOME/hangul/hanja \
             and mapped afterwards (a few hundred kB resident). Problems are logged then, as warnings; a \
             missing system file leaves only the user's entries. SIGHUP reads them again.
             """,
@@ -53,22 +53,22 @@ struct Hanguld: AsyncParsableCommand {
             Serve at most this many connections at once. The soft descriptor limit is raised to fit; \
             more than the hard limit allows (less 64) is refused at start.
             """)
-    var maxSessions = ServerConfiguration().maxSessions
+    var maxSessions: Int = DaemonOptions().maxSessions
 
     @Option(help: "Close a connection once this many of its requests wait for an answer it is not reading.")
-    var maxPending = ServerConfiguration().maxPendingLines
+    var maxPending: Int = DaemonOptions().maxPending
 
     @Option(
         help: ArgumentHelp(
             "Close a connection that has not sent hello this many seconds after connecting, or has left a line unfinished for that long.",
             valueName: "seconds"))
-    var helloTimeout = Int(ServerConfiguration().helloTimeout.components.seconds)
+    var helloTimeout: Int = DaemonOptions().helloTimeout
 
     @Option(help: "Log messages at this level and above.")
-    var logLevel = Logger.Level.info
+    var logLevel: Logger.Level = DaemonOptions().logLevel
 
     @Option(help: "Read xkb key codes with this keymap layout (the layout the Hangul keyboards are laid on).")
-    var keymapLayout = "us"
+    var keymapLayout: String = DaemonOptions().keymapLayout
 
     @Option(
         name: .customLong("layout-file"),
@@ -99,13 +99,13 @@ struct Hanguld: AsyncParsableCommand {
         help: ArgumentHelp(
             "The English word list the fix keys and auto-fix consult, one word per line (Debian's wamerican by default); read on first use.",
             valueName: "path"))
-    var words = WordList.defaultPath
+    var words: String = DaemonOptions().words
 
     @Option(
         help: ArgumentHelp(
             "Serve the socket with this loop: epoll (the default) or nio (SwiftNIO, kept for the benchmark).",
             visibility: .hidden))
-    var server = ServerConfiguration().server
+    var server: ServerKind = DaemonOptions().server
 
     /// Tests that want the first hanja key to wait for a slow load (a debug build parsing the
     /// system dictionary) raise it; users have no reason to.
@@ -114,7 +114,7 @@ struct Hanguld: AsyncParsableCommand {
         help: ArgumentHelp(
             "The longest a hanja key waits for the dictionaries to finish loading, in milliseconds.",
             valueName: "ms", visibility: .hidden))
-    var hanjaLoadPatienceMilliseconds = Self.hanjaLoadPatienceMilliseconds
+    var hanjaLoadPatienceMilliseconds: Int = DaemonOptions().hanjaLoadPatienceMilliseconds
 
     func validate() throws {
         guard self.maxSessions >= 1 else {
@@ -137,8 +137,41 @@ struct Hanguld: AsyncParsableCommand {
         }
     }
 
+    /// The daemon's start: a usual command line (``QuickStart``) is read without building the
+    /// parser; any other goes through it, as `AsyncParsableCommand.main()` would take it.
+    static func main() async {
+        if let options = QuickStart.options(from: Array(CommandLine.arguments.dropFirst())) {
+            do {
+                try await serve(options)
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
+        do {
+            let command = try parse()
+            try await command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// What the command line set.
+    var options: DaemonOptions {
+        DaemonOptions(
+            socket: socket, maxSessions: maxSessions, maxPending: maxPending, helloTimeout: helloTimeout,
+            logLevel: logLevel, keymapLayout: keymapLayout, layoutFiles: layoutFiles, config: config,
+            hanjaFiles: hanjaFiles, noSystemHanja: noSystemHanja, words: words, server: server,
+            hanjaLoadPatienceMilliseconds: hanjaLoadPatienceMilliseconds)
+    }
+
     func run() async throws {
-        let level = self.logLevel
+        try await Self.serve(options)
+    }
+
+    /// Runs the daemon with `options` until it is stopped.
+    static func serve(_ options: DaemonOptions) async throws {
+        let level = options.logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
@@ -146,22 +179,22 @@ struct Hanguld: AsyncParsableCommand {
         }
         let logger = Logger(label: "hanguld")
         var configuration = ServerConfiguration()
-        configuration.maxSessions = self.maxSessions
-        configuration.maxPendingLines = self.maxPending
-        configuration.helloTimeout = .seconds(self.helloTimeout)
-        configuration.server = self.server
-        guard let layouts = Self.loadLayouts(files: self.layoutFiles, logger: logger) else { throw ExitCode(1) }
+        configuration.maxSessions = options.maxSessions
+        configuration.maxPendingLines = options.maxPending
+        configuration.helloTimeout = .seconds(options.helloTimeout)
+        configuration.server = options.server
+        guard let layouts = Self.loadLayouts(files: options.layoutFiles, logger: logger) else { throw ExitCode(1) }
         let decoder: KeyDecoder
         do {
-            decoder = try KeyDecoder(KeymapNames(layout: self.keymapLayout))
+            decoder = try KeyDecoder(KeymapNames(layout: options.keymapLayout))
         } catch {
             logger.critical("cannot compile the key decoding keymap: \(error)")
             throw ExitCode(1)
         }
-        let maxPending = self.maxPending
-        let layoutFiles = self.layoutFiles
+        let maxPending = options.maxPending
+        let layoutFiles = options.layoutFiles
         let environment = UserLayouts.processEnvironment
-        guard let configPath = self.config ?? SettingsPaths.defaultConfigPath(environment: environment) else {
+        guard let configPath = options.config ?? SettingsPaths.defaultConfigPath(environment: environment) else {
             logger.critical("no settings file: set XDG_CONFIG_HOME or HOME, or give --config PATH")
             throw ExitCode(1)
         }
@@ -178,15 +211,18 @@ struct Hanguld: AsyncParsableCommand {
             watching.append(DirectoryWatcher.Watch(directory: layoutDirectory, matches: { $0.hasSuffix(".layout") }))
         }
         let hanja = Self.hanjaSource(
-            files: self.hanjaFiles, system: !self.noSystemHanja,
-            patience: .milliseconds(self.hanjaLoadPatienceMilliseconds), logger: logger)
-        hanja.prepare()
+            files: options.hanjaFiles, system: !options.noSystemHanja,
+            patience: .milliseconds(options.hanjaLoadPatienceMilliseconds), logger: logger)
         let focus = FocusBoard()
-        // Read in the background from start when fix keys or auto-fix are set (prepareWordList).
-        let wrongMode = WrongModeRuleSource(wordListAt: self.words)
-        Self.prepareWordList(wrongMode, settings: store)
+        let wrongMode = WrongModeRuleSource(wordListAt: options.words)
+        // The hanja dictionary, and the word list when fix keys or auto-fix are set
+        // (prepareWordList), are read in the background shortly after start (prepareSoonAfterStart).
+        Self.prepareSoonAfterStart { [store] in
+            hanja.prepare()
+            Self.prepareWordList(wrongMode, settings: store)
+        }
         try await Daemon.run(
-            socketPath: self.socket,
+            socketPath: options.socket,
             configuration: configuration,
             factory: ProtocolSessionFactory(
                 decoder: decoder, maxPendingRequests: maxPending, layouts: layouts, settings: store, hanja: hanja,
@@ -212,6 +248,33 @@ struct Hanguld: AsyncParsableCommand {
             settings: store,
             logger: logger
         )
+    }
+
+    /// How long after start the background loads begin (``prepareSoonAfterStart(_:)``).
+    static let backgroundLoadDelay = Duration.milliseconds(100)
+
+    /// Runs `prepare` (which starts the background loads: the hanja dictionary, the word list)
+    /// ``backgroundLoadDelay`` after start, on a thread of its own, or at once when no thread can
+    /// be started.
+    ///
+    /// Started with the daemon, the two loads (about 10 ms of CPU: reading and hashing the word
+    /// list, checking the mapped hanja index) ran beside the daemon's own start on the machine's
+    /// cores and delayed the first session's first key (issue 25); they still finish long before
+    /// anyone can have typed a word and pressed a fix key. A key typed while they run can wait a few
+    /// milliseconds (README, start-up): starting them once the daemon is idle is the next step.
+    /// Nothing waits for them: a hanja key that
+    /// comes first starts the load itself and waits for it as before (``hanjaLoadPatienceMilliseconds``),
+    /// and a fix key reads the word list itself.
+    private static func prepareSoonAfterStart(_ prepare: @escaping @Sendable () -> Void) {
+        let delay = backgroundLoadDelay
+        do {
+            try DetachedThread.start {
+                CurrentThread.sleep(for: delay)
+                prepare()
+            }
+        } catch {
+            prepare()
+        }
     }
 
     /// Starts reading the English word list in the background when the settings in force use it:

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HangulCompose
+@testable import HangulComposeCommands
 
 /// Debian's `wamerican`, which `scripts/setup` installs; without it (and outside CI) these are skipped.
 private let wordListPresent = FileManager.default.fileExists(atPath: "/usr/share/dict/american-english")

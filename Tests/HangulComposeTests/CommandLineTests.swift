@@ -1,4 +1,5 @@
 import HangulCompose
+import HangulComposeCommands
 import Testing
 
 /// The command line: formats as one flag, usage errors and what they list.

@@ -1,4 +1,5 @@
 import HangulCompose
+import HangulComposeCommands
 import HangulCore
 import HangulWrongMode
 import Testing

@@ -3,6 +3,7 @@ import HangulKeys
 import Testing
 
 @testable import HangulCompose
+@testable import HangulComposeCommands
 
 /// The in-process engine's composer lane against the session rules it stands in for: an
 /// `InputContext` given every key, as the daemon does.
@@ -17,6 +18,8 @@ import Testing
 
     struct Collector: StepSink {
         var steps: [Step] = []
+        /// False for a sink like plain text output, which the lane gives no preedits.
+        var needsPreedit = true
         mutating func take<Text: EngineText>(_ key: KeyPress, handled: Bool, commit: Text, preedit: Text) {
             steps.append(Step(handled: handled, commit: commit.string, preedit: preedit.string))
         }
@@ -61,6 +64,7 @@ import Testing
     @Test func thePlainLanesLiteralsAreTheKeysTheyStandFor() {
         #expect(InProcessEngine.shiftBit == ModifierMask.shift.rawValue)
         #expect(InProcessEngine.backSpaceKeysym == Keysym.backSpace.rawValue)
+        #expect(StepPrinter.shortcutModifierBits == ModifierMask([.control, .mod1, .mod4]).rawValue)
     }
 
     @Test(arguments: LayoutCatalog.builtIn.ids)
@@ -74,6 +78,7 @@ import Testing
         let letters = Self.keys.filter { (0x61...0x7A).contains($0.keysym.rawValue) }
         for options in Self.optionSets {
             var engine = InProcessEngine(layout: layout, options: options)
+            var leanEngine = InProcessEngine(layout: layout, options: options)
             for _ in 0..<600 {
                 // Mostly letters, as text is; now and then any key at all.
                 let keys = (0..<(1 + next(40))).map { _ in
@@ -86,6 +91,12 @@ import Testing
                 try engine.type(Array(keys[..<cut]), into: &collector)
                 try engine.type(Array(keys[cut...]), into: &collector)
                 let last = engine.finish().string
+                // The lane as plain text output drives it: the composer's lean calls, no preedits.
+                leanEngine.begin()
+                var lean = Collector(needsPreedit: false)
+                try leanEngine.type(Array(keys[..<cut]), into: &lean)
+                try leanEngine.type(Array(keys[cut...]), into: &lean)
+                let leanLast = leanEngine.finish().string
 
                 var context = InputContext(layout: layout, options: options)
                 var expected: [Step] = []
@@ -97,7 +108,12 @@ import Testing
                 }
                 let notation = keys.map(\.notation).joined()
                 #expect(collector.steps == expected, "\(id) \(options) \(notation)")
-                #expect(last == context.flush().string, "\(id) \(options) \(notation)")
+                let flushed = context.flush().string
+                #expect(last == flushed, "\(id) \(options) \(notation)")
+                #expect(
+                    lean.steps.map { [$0.handled ? "yes" : "no", $0.commit] }
+                        == expected.map { [$0.handled ? "yes" : "no", $0.commit] }, "\(id) \(options) \(notation)")
+                #expect(leanLast == flushed, "\(id) \(options) \(notation)")
                 if collector.steps != expected { return }
             }
         }

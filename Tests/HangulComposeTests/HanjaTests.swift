@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HangulCompose
+@testable import HangulComposeCommands
 
 /// The conformance transcripts' small dictionary, so these expectations do not depend on the
 /// libhangul-data installed.

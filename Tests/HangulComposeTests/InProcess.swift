@@ -1,6 +1,7 @@
 import ArgumentParser
 
 @testable import HangulCompose
+@testable import HangulComposeCommands
 
 /// `hangul-compose` run in this process on memory streams: what it printed, reported and returned.
 struct InProcess {

@@ -1,4 +1,5 @@
 import HangulCompose
+import HangulComposeCommands
 import Testing
 
 /// Output that cannot be written is reported and ends the run with status 74, in every mode;

@@ -3,6 +3,7 @@ import HangulTestSupport
 import Testing
 
 @testable import HangulCompose
+@testable import HangulComposeCommands
 
 /// `hangul-compose KEYS…` and `hangul-compose < lines` skip the argument parser (``PlainTyping``);
 /// `hangul-compose type KEYS…` is the same command through it. Every case here runs both ways and

@@ -4,6 +4,7 @@ import HangulTestSupport
 import Testing
 
 @testable import HangulCompose
+@testable import HangulComposeCommands
 
 /// The five modes as subcommands print exactly what their flags print, and the flags still work.
 @Suite struct SubcommandTests {

@@ -1,4 +1,5 @@
 import HangulCompose
+import HangulComposeCommands
 import Testing
 
 /// Typing key notation in process: inputs, formats, errors, and lines cut anywhere.
@@ -201,6 +202,24 @@ import Testing
             let result = try InProcess.run([], input: "rk\r\nsk\r\n\r\ngk\r", blockSize: blockSize)
             #expect(result.stdout == "가\n나\n\n하\n", "block size \(blockSize)")
         }
+    }
+
+    /// A key name read again is matched in place (the scanner's shortcut for `<BackSpace>`): it
+    /// types the same key, counts the same positions for an error after it, and a name that only
+    /// begins like the last one, or is cut short, is still read whole.
+    @Test func aRepeatedKeyNameTypesAndCountsAsTheFirst() throws {
+        let result = try InProcess.run([
+            "rkk<BackSpace>sk<BackSpace><BackSpace>", "rk<BackSpace><BackSpace>x<Foo>", "r<BackSpace><BackSpaceX>",
+            "rk<BackSpace><BackSpace", "<Return><Return>rk<Return>",
+        ])
+        #expect(result.stdout == "가\n\n\n\n가\n")
+        #expect(
+            result.stderr == """
+                hangul-compose: argument 2: unknown key name "Foo" at position 27
+                hangul-compose: argument 3: unknown key name "BackSpaceX" at position 14
+                hangul-compose: argument 4: unterminated "<" at position 14 (type "<less>" for a literal "<")
+
+                """)
     }
 
     /// Lines cut at every byte give what whole lines give: the scanner carries a half-read key

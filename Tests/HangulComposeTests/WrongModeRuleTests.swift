@@ -2,6 +2,7 @@ import HangulCore
 import Testing
 
 @testable import HangulCompose
+@testable import HangulComposeCommands
 @testable import HangulWrongMode
 
 #if canImport(Glibc)

@@ -53,6 +53,28 @@ struct EndToEndTests {
         #expect(try await daemon.stop().status == 0)
     }
 
+    /// The fix keys through the daemon fix the word already typed, as in process: the text before them
+    /// goes to the daemon as the field's text (set_surrounding_text), as a frontend sends it.
+    @Test(arguments: [[], ["--json"]])
+    func fixKeysThroughTheDaemonFixWhatTheInProcessModeFixes(format: [String]) async throws {
+        let daemon = try await RunningDaemon.start()
+        let lines = [
+            "<Hangul>dkssud<Pause>", "<Hangul>dkssud<Pause><Pause> ok", "<Hangul>hello dkssud<Pause>gktpdy",
+            "dkssud<Shift+Hangul>", "hello<Pause> dkssud",
+        ]
+        let input = Data((lines.joined(separator: "\n") + "\n").utf8)
+        let inProcess = try Subprocess.run("hangul-compose", format, input: input)
+        let throughDaemon = try Subprocess.run(
+            "hangul-compose", format + ["--daemon", "--socket", daemon.socketPath], input: input)
+        #expect(inProcess.status == 0)
+        #expect(throughDaemon.stdout == inProcess.stdout)
+        #expect(throughDaemon.stderr == inProcess.stderr)
+        if format.isEmpty {
+            #expect(throughDaemon.stdout == "안녕\ndkssud ok\nhello 안녕하세요\n안녕\nhello dkssud\n")
+        }
+        #expect(try await daemon.stop().status == 0)
+    }
+
     /// Typing that exercises every rule: compounds, stealing, backspace, toggles, shortcuts, Escape,
     /// named keys, forwarded punctuation, Latin mode, words typed in the wrong mode, and one unknown
     /// key name.

@@ -1,7 +1,8 @@
 import Foundation
 import HangulCore
-import HangulWrongMode
 import Testing
+
+@testable import HangulWrongMode
 
 /// ``WrongModeRuleSource/prepare()``: the daemon reads the English word list in the background when
 /// its settings turn auto-fix on, so the first word's end does not wait for the read.
@@ -34,5 +35,35 @@ import Testing
         let layout = try #require(LayoutCatalog.builtIn.layout(named: "2"))
         #expect(source.fix("dkssud", layout: layout, options: ComposerOptions()) == "안녕")
         #expect(source.fix("hello", layout: layout, options: ComposerOptions()) == "hello")
+    }
+
+    @Test func wordEndsWithTheSameLayoutAndOptionsShareOneFixerAndAChangeBuildsAnother() throws {
+        let source = WrongModeRuleSource(WordList(["hello", "world"]))
+        let twoSet = try #require(LayoutCatalog.builtIn.layout(named: "2"))
+        let threeSet = try #require(LayoutCatalog.builtIn.layout(named: "3f"))
+        #expect(source.fix("dkssud", layout: twoSet, options: ComposerOptions()) == "안녕")
+        #expect(source.fix("hello", layout: twoSet, options: ComposerOptions()) == "hello")
+        #expect(source.fix("ㅗ디ㅣㅐ", layout: twoSet, options: ComposerOptions()) == "hello")
+        #expect(source.fixersBuilt == 1)
+        _ = source.fix("hello", layout: threeSet, options: ComposerOptions())
+        #expect(source.fixersBuilt == 2)
+        var other = ComposerOptions()
+        other.combiOnDoubleStroke.toggle()
+        _ = source.fix("hello", layout: threeSet, options: other)
+        #expect(source.fixersBuilt == 3)
+        _ = source.fix("hello", layout: threeSet, options: other)
+        #expect(source.fixersBuilt == 3)
+    }
+
+    @Test func aReloadedListIsNotCheckedThroughTheFixerOfTheOldOne() throws {
+        let path = try wordListFile()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let source = WrongModeRuleSource(wordListAt: path)
+        let layout = try #require(LayoutCatalog.builtIn.layout(named: "2"))
+        #expect(source.fix("ㅗ디ㅣㅐ", layout: layout, options: ComposerOptions()) == "hello")
+        try "world\n".write(toFile: path, atomically: true, encoding: .utf8)
+        source.reload()
+        #expect(source.fix("ㅗ디ㅣㅐ", layout: layout, options: ComposerOptions()) == "ㅗ디ㅣㅐ")
+        #expect(source.fixersBuilt == 2)
     }
 }

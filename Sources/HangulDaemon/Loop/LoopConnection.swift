@@ -35,6 +35,9 @@ final class LoopConnection<Factory: SessionFactory> {
     /// Set while `run` asks the machine for actions, so that an action does not start another run.
     private var performing = false
     private(set) var isClosed = false
+    /// What the loop has registered the socket for with epoll, so that it is told only of changes:
+    /// kept here rather than in a table of the loop's, which cost a lookup per key.
+    var registeredInterest: Epoll.Interest = .readable
     private var closeReason = "client closed its end"
 
     private var linesAnswered = 0

@@ -25,11 +25,9 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
     private let daemonUID = UInt32(CurrentProcess.effectiveUserID)
     private let logger: Logger
 
-    private var connections: [Int32: LoopConnection<Factory>] = [:]
+    private var connections = DescriptorTable<LoopConnection<Factory>>()
     /// The connections that have a deadline: the only ones the wait's timeout looks at.
     private var timed: Set<Int32> = []
-    /// What each connection is registered for, so that epoll is told only of changes.
-    private var registered: [Int32: Epoll.Interest] = [:]
     /// The one read buffer every connection reads into (see ``LoopConnection/readable(into:)``).
     private var readBuffer = ByteBuffer()
     private var admittedSoFar: UInt64 = 0
@@ -118,7 +116,6 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
         if connection.isClosed {
             // Closing the descriptor took it out of epoll.
             self.connections[fd] = nil
-            self.registered[fd] = nil
             self.timed.remove(fd)
             let open = self.connections.count
             self.shared.active.store(open, ordering: .relaxed)
@@ -130,8 +127,8 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
             return
         }
         let interest = connection.interest
-        if self.registered[fd] != interest {
-            self.registered[fd] = interest
+        if connection.registeredInterest != interest {
+            connection.registeredInterest = interest
             do {
                 try self.epoll.modify(fd, interest)
             } catch {
@@ -219,7 +216,6 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
         }
         let fd = descriptor.rawValue
         self.connections[fd] = connection
-        self.registered[fd] = .readable
         let open = self.connections.count
         self.shared.active.store(open, ordering: .relaxed)
         self.memoryReturn.opened(open: open)
@@ -268,7 +264,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
             }
         }
         if let end = self.shutdownDeadline, end <= now {
-            for connection in Array(self.connections.values) {
+            for connection in self.connections.values {
                 connection.close()
                 self.settle(connection)
             }
@@ -287,7 +283,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
         try? self.listener.close()
         self.shutdownDeadline = .now() + TimeAmount(self.configuration.shutdownTimeout)
         self.logger.info("stopped accepting; draining connections", metadata: ["active": "\(self.connections.count)"])
-        for connection in Array(self.connections.values) {
+        for connection in self.connections.values {
             connection.drain()
             self.settle(connection)
         }

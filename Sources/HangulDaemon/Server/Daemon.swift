@@ -22,13 +22,33 @@ public enum Daemon {
     /// The listening socket is the one systemd passed (`LISTEN_PID`/`LISTEN_FDS`, see
     /// `SocketActivation`) if any, else the path from `SocketLocation.resolve(explicit: socketPath)`.
     /// Throws `DaemonError` when it cannot start; returning means a clean exit.
-    public static func run<Factory: SessionFactory>(
+    ///
+    /// Why `hanguld`'s own factory type and not any ``SessionFactory``: called from another module,
+    /// a generic `run` was compiled once for any factory, and so was everything it starts, the
+    /// socket loop included: per key the loop then looked up generic metadata and associated types,
+    /// and copied and destroyed values through witness tables (perf, 20 keys/s). Called here with a
+    /// concrete type, the compiler specializes the whole path down to the loop.
+    public static func run(
+        socketPath: String?,
+        configuration: ServerConfiguration,
+        factory: ProtocolSessionFactory,
+        reload: @Sendable @escaping (_ install: (ProtocolSessionFactory) -> Void) -> Void = { _ in },
+        watching: [DirectoryWatcher.Watch] = [],
+        settings: SettingsStore? = nil,
+        logger: Logger
+    ) async throws {
+        try await serve(
+            socketPath: socketPath, configuration: configuration, factory: factory, reload: reload,
+            watching: watching, settings: settings, logger: logger)
+    }
+
+    private static func serve<Factory: SessionFactory>(
         socketPath: String?,
         configuration: ServerConfiguration,
         factory: Factory,
-        reload: @Sendable @escaping (_ install: (Factory) -> Void) -> Void = { _ in },
-        watching: [DirectoryWatcher.Watch] = [],
-        settings: SettingsStore? = nil,
+        reload: @Sendable @escaping (_ install: (Factory) -> Void) -> Void,
+        watching: [DirectoryWatcher.Watch],
+        settings: SettingsStore?,
         logger: Logger
     ) async throws {
         // Before any socket exists, so no signal can arrive between "socket visible" and "handler ready".

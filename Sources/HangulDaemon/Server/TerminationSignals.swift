@@ -36,6 +36,26 @@ final class TerminationSignals: @unchecked Sendable {
             source.resume()
             return source
         }
+        Self.waitForHandlers(signals)
+    }
+
+    /// Waits (at most 2 s) until Dispatch has installed every source's signal handler. It does so
+    /// on a thread of its own some time after `resume()`; until then the disposition is `SIG_IGN`
+    /// and the kernel discards the signal. On a loaded machine that lasted past a quick start's
+    /// first reply, and a SIGTERM sent then was lost: the daemon ran on and `startup-bench` waited
+    /// for it for good.
+    private static func waitForHandlers(_ signals: [CInt]) {
+        let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
+        let deadline = ContinuousClock.now + .seconds(2)
+        for signalNumber in signals {
+            while ContinuousClock.now < deadline {
+                var action = sigaction()
+                guard sigaction(signalNumber, nil, &action) == 0,
+                    unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == ignored
+                else { break }
+                CurrentThread.sleep(for: .milliseconds(1))
+            }
+        }
     }
 
     deinit {

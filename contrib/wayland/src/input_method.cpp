@@ -172,6 +172,10 @@ void InputMethod::deactivate() {
     // (`cancel`, not `reset`, which would hand it back to commit a second time).
     commitVisiblePreedit();
     daemon_.notify("cancel", nlohmann::json::object());
+    if (focusSaid_) {
+        daemon_.notify("set_focus", {{"focused", false}});
+        focusSaid_ = false;
+    }
     if (grab_) {
         zwp_input_method_keyboard_grab_v2_release(grab_);
         grab_ = nullptr;
@@ -192,6 +196,7 @@ void InputMethod::syncContentType() {
     const char *wanted = isPassword() ? "password" : "normal";
     if (daemon_.takeFreshSession()) {
         sentPurpose_ = "normal"; // a new session starts in a normal field
+        focusSaid_ = false;      // nor does it know that this field has the focus
         // After a break, the 한/A mode the user was in, whatever the settings file starts new
         // sessions in (PROTOCOL.md 8: restore only what the user changed in this context).
         if (!lastMode_.empty()) {
@@ -200,13 +205,26 @@ void InputMethod::syncContentType() {
             }
         }
     }
-    if (sentPurpose_ == wanted || (!daemon_.isOpen() && !isPassword())) {
-        return;
-    }
     // In a password field keys pass through without asking (below); the daemon is told too, so that
     // what it holds for this session says the same.
-    if (auto state = daemon_.call("set_content_type", {{"purpose", wanted}})) {
-        sentPurpose_ = wanted;
+    if (sentPurpose_ != wanted && (daemon_.isOpen() || isPassword())) {
+        if (auto state = daemon_.call("set_content_type", {{"purpose", wanted}})) {
+            sentPurpose_ = wanted;
+            apply(*state);
+        }
+    }
+    sayFocus();
+}
+
+void InputMethod::sayFocus() {
+    // PROTOCOL.md 6.17: `hangulctl mode` reaches only a field that said it has the focus, and a new
+    // session after a break must hear it again. input-method-v2 names neither the application nor the
+    // field, so both are left out and the daemon's scope for them is this one session.
+    if (focusSaid_ || !current_.active || !daemon_.isOpen()) {
+        return;
+    }
+    focusSaid_ = true; // once per activation and session, even if this daemon does not know the method
+    if (auto state = daemon_.call("set_focus", {{"focused", true}})) {
         apply(*state);
     }
 }

@@ -82,6 +82,8 @@ private:
     /// when the key types no character or a shortcut modifier is held.
     bool typeAlong(uint32_t key, xkb_keycode_t code, const std::string &commit, const std::string &preedit,
                    uint32_t deleteBytes);
+    /// Tells the daemon this field has the focus (`set_focus`), once per activation and per session.
+    void sayFocus();
     /// Applies a state reply (PROTOCOL.md section 8, steps 1-4) in one input-method commit.
     void apply(const nlohmann::json &state);
     /// The daemon could not answer: the text the user sees becomes text (section 8, fail open).
@@ -115,6 +117,7 @@ private:
     std::string shownCandidates_; ///< the hanja list shown after it, as text
     std::string sentPurpose_ = "normal";
     std::string lastMode_;         ///< the mode of the last reply, restored in a new session after a break
+    bool focusSaid_ = false;       ///< this session heard `set_focus` true for the active field
     std::set<uint32_t> consumed_;  ///< pressed keys the daemon handled: their releases are swallowed
     std::set<uint32_t> heldInApp_; ///< keys pressed in the application through the virtual keyboard
 

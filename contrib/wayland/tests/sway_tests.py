@@ -431,6 +431,48 @@ def test_mode_restored(keyboard, terminal, daemon):
     )
 
 
+def hangulctl_mode(daemon, *arguments):
+    """`hangulctl mode [MODE]` against the test's daemon, as an editor hook runs it: (exit status, output)."""
+    result = subprocess.run(
+        [hangul_testing.binary("hangulctl", "HANGULCTL"), "mode", *arguments, "--socket", daemon.socket_path],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    return result.returncode, result.stdout.strip()
+
+
+def test_hangulctl_mode(keyboard, terminal, daemon):
+    # The field said it has the focus (set_focus), so `hangulctl mode` reaches it; after a daemon
+    # restart the new session hears it again with the first key.
+    asked = hangulctl_mode(daemon)
+    to_latin = hangulctl_mode(daemon, "latin")
+    latin = type_line(keyboard, terminal, "gk")
+    to_hangul = hangulctl_mode(daemon, "toggle")
+    hangul = type_line(keyboard, terminal, "gk")
+    check(
+        "hangulctl mode reads and switches the focused field's mode",
+        asked == (0, "hangul")
+        and to_latin == (0, "latin")
+        and latin == "gk"
+        and to_hangul == (0, "hangul")
+        and hangul == "하",
+        f"{asked!r}, {to_latin!r}, typed {latin!r}, {to_hangul!r}, typed {hangul!r}",
+    )
+    daemon.kill()
+    daemon.start()
+    first = type_line(keyboard, terminal, "gk")
+    after_restart = hangulctl_mode(daemon, "latin")
+    latin_again = type_line(keyboard, terminal, "gk")
+    hangulctl_mode(daemon, "hangul")
+    check(
+        "after the daemon restarts, the focused field is known to it again at the first key",
+        first == "하" and after_restart == (0, "latin") and latin_again == "gk",
+        f"typed {first!r}, {after_restart!r}, typed {latin_again!r}",
+    )
+
+
 def test_focus(sway, keyboard, method, left, right):
     focus(sway, method, "left")
     before_left, before_right = left.raw(), right.raw()
@@ -637,6 +679,8 @@ def main():
         if wanted("faults"):
             test_daemon_faults(keyboard, left, daemon)
             test_mode_restored(keyboard, left, daemon)
+        if wanted("mode"):
+            test_hangulctl_mode(keyboard, left, daemon)
         right = None
         if wanted("focus"):
             right = Terminal(sway, work, "right")

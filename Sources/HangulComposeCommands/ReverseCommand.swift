@@ -1,4 +1,5 @@
 import ArgumentParser
+import HangulCompose
 
 /// `hangul-compose reverse`: the keys that type each text, as `hangul-compose --reverse`.
 struct ReverseCommand: ComposeMode {

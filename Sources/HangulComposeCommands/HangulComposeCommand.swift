@@ -1,4 +1,5 @@
 import ArgumentParser
+import HangulCompose
 import HangulProtocol
 
 /// `hangul-compose`: its five modes as subcommands, `type` the default, so that today's flags

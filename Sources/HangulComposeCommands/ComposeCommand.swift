@@ -1,4 +1,5 @@
 import ArgumentParser
+import HangulCompose
 import HangulCore
 import HangulKeys
 import HangulLayoutFiles
@@ -134,17 +135,31 @@ public struct ComposeCommand: ParsableCommand {
         if (reverse || fix) && daemon {
             throw ValidationError("--reverse and --fix work in this process; leave out --daemon.")
         }
-        _ = try settings.resolvedOptions()
-        _ = try settings.resolvedCommitUnit()
-        _ = try settings.resolvedAutoFix()
+        try Self.reportingUsage {
+            _ = try settings.resolvedOptions()
+            _ = try settings.resolvedCommitUnit()
+            _ = try settings.resolvedAutoFix()
+        }
     }
 
     public func run() throws {
-        let status = try Compose(settings: settings).run(
-            arguments: Self.rawArguments(matching: keys), input: StandardStreams.input,
-            output: StandardStreams.output(), errors: StandardStreams.errors(),
-            environment: UserLayouts.processEnvironment)
+        let status = try Self.reportingUsage {
+            try Compose(settings: settings).run(
+                arguments: Self.rawArguments(matching: keys), input: StandardStreams.input,
+                output: StandardStreams.output(), errors: StandardStreams.errors(),
+                environment: UserLayouts.processEnvironment)
+        }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Runs `body`, turning the library's ``UsageError`` into the parser's `ValidationError`, so
+    /// that it is reported with the usage and exit status 64 as it always was.
+    public static func reportingUsage<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as UsageError {
+            throw ValidationError(error.message)
+        }
     }
 
     /// The KEYS arguments as the bytes the process was given: `CommandLine.arguments` repairs bytes
@@ -175,6 +190,12 @@ public struct ComposeCommand: ParsableCommand {
             layout: layout, options: options, output: output, format: format, reverse: reverse, fix: fix,
             words: words, layoutFiles: layoutFiles, hanja: hanja, hanjaFiles: hanjaFiles,
             noSystemHanja: noSystemHanja, listLayouts: listLayouts, daemon: daemon, socket: socket)
+    }
+}
+
+extension Compose {
+    public init(command: ComposeCommand) {
+        self.init(settings: command.settings)
     }
 }
 

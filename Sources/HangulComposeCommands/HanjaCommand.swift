@@ -1,4 +1,5 @@
 import ArgumentParser
+import HangulCompose
 
 /// `hangul-compose hanja WORD`: the hanja key's list for a word, as `hangul-compose --hanja WORD`.
 struct HanjaCommand: ComposeMode {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HangulCompose
 import HangulWrongMode
 
 /// `hangul-compose fix`: words typed in the wrong mode converted, as `hangul-compose --fix`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HangulCompose
 import HangulCore
 
 /// The keyboard and composition options `reverse` and `fix` share with `type`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HangulCompose
 
 /// `hangul-compose layouts`: the keyboards offered, as `hangul-compose --list-layouts`.
 struct LayoutsCommand: ComposeMode {

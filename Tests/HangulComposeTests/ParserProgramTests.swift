@@ -1,0 +1,79 @@
+import Foundation
+import HangulTestSupport
+import Testing
+
+@testable import HangulCompose
+
+/// `hangul-compose` links neither swift-argument-parser nor Foundation and carries the Swift
+/// runtime, so that a short input costs no dynamic loading; every command line that is not plain
+/// key strings runs `hangul-compose-cli` in its place, with the arguments unchanged.
+@Suite struct ParserProgramTests {
+    static var front: String { Subprocess.productsDirectory.appendingPathComponent("hangul-compose").path }
+
+    /// What `ldd` lists for `path`, one library a line.
+    static func libraries(of path: String) throws -> String {
+        let ldd = try SpawnedProcess("/usr/bin/ldd", [path]).wait()
+        #expect(ldd.status == 0, "ldd \(path) failed: \(ldd.stderr)")
+        return ldd.stdout
+    }
+
+    /// Neither Foundation nor the parser in any build; in a release build (the one installed) no
+    /// shared Swift library at all: the runtime is linked in there (a debug build links it shared,
+    /// since the test bundle inherits the executable's linker flags). `scripts/test-packages`
+    /// checks the installed one too.
+    @Test func theFastExecutableLoadsNeitherFoundationNorTheParserAndReleaseBuildsNoSwiftLibrary() throws {
+        let libraries = try Self.libraries(of: Self.front)
+        #expect(libraries.contains("libc.so"), "ldd printed no libc for \(Self.front): \(libraries)")
+        var unwanted = ["libFoundation", "ArgumentParser"]
+        if Subprocess.productsDirectory.resolvingSymlinksInPath().path.hasSuffix("/release") {
+            unwanted += ["libswiftCore", "libswift_Concurrency", "libdispatch"]
+        }
+        for name in unwanted {
+            #expect(!libraries.contains(name), "hangul-compose loads \(name):\n\(libraries)")
+        }
+    }
+
+    @Test func theParserProgramIsTheOneThatLoadsFoundation() throws {
+        let parser = Subprocess.productsDirectory.appendingPathComponent(ParserProgram.name).path
+        #expect(try Self.libraries(of: parser).contains("libFoundationEssentials"))
+    }
+
+    /// Options, subcommands, help, the version and usage errors print exactly what the parser
+    /// program prints for the same arguments, with the same exit status.
+    @Test(arguments: [
+        ["--help"], ["--version"], ["help", "fix"], ["--layout", "nonesuch", "rk"], ["--bogus"], ["type", "dkssud"],
+        ["--json", "rk"], ["reverse", "안녕"], ["--generate-completion-script", "bash"],
+    ])
+    func aCommandLineThatIsNotPlainReachesTheParserProgram(arguments: [String]) throws {
+        let front = try Subprocess.run("hangul-compose", arguments, input: Data())
+        let parser = try Subprocess.run(ParserProgram.name, arguments, input: Data())
+        #expect(front.stdout == parser.stdout)
+        #expect(front.stderr == parser.stderr)
+        #expect(front.status == parser.status)
+        #expect(!(front.stdout + front.stderr).isEmpty)
+    }
+
+    @Test func aMissingParserProgramIsNamedWithWhatToDo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let copy = directory.child("hangul-compose")
+        try FileManager.default.copyItem(atPath: Self.front, toPath: copy)
+        let plain = try SpawnedProcess(copy, ["dkssud"]).wait()
+        #expect(plain.stdout == "안녕\n")
+        #expect(plain.status == 0)
+        let help = try SpawnedProcess(copy, ["--help"]).wait()
+        #expect(help.status == 127)
+        #expect(help.stdout == "")
+        #expect(
+            help.stderr == "hangul-compose: hangul-compose-cli, which handles options, subcommands and --help, is "
+                + "missing (looked for \(directory.path)/../libexec/hangul/hangul-compose-cli and "
+                + "\(directory.path)/hangul-compose-cli); reinstall hangul-compose.\n")
+    }
+
+    @Test func theParserProgramIsLookedForInstalledThenBesideTheExecutable() {
+        #expect(
+            ParserProgram.candidates(executablePath: "/usr/bin/hangul-compose") == [
+                "/usr/bin/../libexec/hangul/hangul-compose-cli", "/usr/bin/hangul-compose-cli",
+            ])
+    }
+}
