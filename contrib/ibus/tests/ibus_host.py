@@ -428,9 +428,9 @@ class TextField:
         focus in that follows), returns the field's text and empties it, then focuses in again for
         the next line."""
         if self.engine_holds_preedit and self.may_hold_output:
-            # Through ibus-x11 the engine forwards a key after a commit 50 ms later and holds what
-            # follows up to 200 ms more (IBusClient.forwardDelayAfterText): let it arrive, as it
-            # would before the user moved on.
+            # Through ibus-x11 the engine forwards a key after a commit up to 50 ms later and holds
+            # what follows up to 150 ms more while no key comes (IBusClient.forwardDelayAfterText):
+            # let it arrive, as it would before the user moved on.
             pump(0.4)
         self.may_hold_output = False
         shown, committed = self.preedit, len(self.commits)
