@@ -856,6 +856,20 @@ def a_synthetic_key_with_ibus_x11s_keycode_neither_stops_nor_confuses_the_engine
 
 
 @test("daemon")
+def a_key_with_no_keysym_passes_and_leaves_the_syllable_showing():
+    # Xlib now and then sends a commit's stand-in key (keysym 0, X keycode 0) back to ibus-x11; it must
+    # reach the application again, after the commit, with the syllable typed since still showing.
+    field = host.context(name="xim", synchronous=True, capabilities=0)
+    field.type("gks")
+    handled = field.press(0, 0xFFFFFFF8)
+    field.release(0, 0xFFFFFFF8)
+    equal(handled, False, "the key with no keysym: passed to the application")
+    equal(field.preedit, "한", "the syllable after the key with no keysym: still showing")
+    field.type("r")
+    equal(field.take_text(), "한ㄱ", "text after the key with no keysym")
+
+
+@test("daemon")
 def an_xim_client_gets_a_key_after_a_commit_later_and_what_follows_it_after_that():
     # LibreOffice's X11 backend dropped a Return forwarded right after the commit it follows; through
     # ibus-x11 such a key is forwarded 50 ms later, and output of the keys typed meanwhile waits for it.

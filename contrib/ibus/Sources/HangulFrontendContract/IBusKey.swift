@@ -49,8 +49,13 @@ public struct IBusKey: Hashable, Sendable {
 
     /// The `key` request's event, or `nil` when the keysym is outside the protocol's range: no key
     /// produces one, and the daemon would refuse it, so such an event goes to the application as it is.
+    /// So does a key with no keysym (0), leaving the syllable showing: it types nothing, and through
+    /// ibus-x11 it is a commit's stand-in key that Xlib sent back to the input method (it keeps one
+    /// "already seen" flag for every event it makes up), which must reach the application again to
+    /// insert that commit; ending the syllable for it put the syllable before the commit
+    /// (`제3ㅅ장(ㅓ울)` for `제3장(서울)` in LibreOffice's X11 backend).
     public var event: KeyEvent? {
-        guard keyval <= Self.largestKeysym else { return nil }
+        guard keyval != 0, keyval <= Self.largestKeysym else { return nil }
         return KeyEvent(
             keysym: Keysym(rawValue: keyval), keycode: xkbKeycode, modifiers: ModifierMask(rawValue: state),
             isRelease: isRelease)

@@ -219,6 +219,13 @@ import Testing
         #expect(IBusKey(keyval: UInt32.max, keycode: 30, state: 0).typedCharacter == nil)
     }
 
+    @Test func aKeyWithNoKeysymIsNotSentToTheDaemon() {
+        // Xlib sends a commit's stand-in key (keysym 0, X keycode 0) back to ibus-x11 now and then.
+        #expect(IBusKey(keyval: 0, keycode: 0xFFFF_FFF8, state: 0).event == nil)
+        #expect(IBusKey(keyval: 0, keycode: 30, state: 0).event == nil)
+        #expect(IBusKey(keyval: 1, keycode: 0xFFFF_FFF8, state: 0).event != nil)
+    }
+
     static let edges: [UInt32] = [
         0, 1, 7, 8, 0x20, 0x61, 0xFF0D, 0xFFF7, 0xFFF8, 1 << 25, 1 << 30, 0x1FFF_FFFF, 0x2000_0000, 0xFFFF_FFF7,
         0xFFFF_FFF8, .max,
