@@ -833,8 +833,9 @@ def ibus_hangul_beside_ours_on_a_synchronous_client():
 
 @test("daemon")
 def a_synthetic_key_with_ibus_x11s_keycode_neither_stops_nor_confuses_the_engine():
-    # ibus-x11 passes a synthetic X key event (keycode 0) on as IBus keycode 0xFFFFFFF8; LibreOffice's
-    # X11 backend sends one after each commit. keycode + 8 overflowed and the engine trapped.
+    # ibus-x11 passes a synthetic X key event (keycode 0) on as IBus keycode 0xFFFFFFF8; one comes
+    # after a commit in LibreOffice's X11 backend now and then. keycode + 8 overflowed and the engine
+    # trapped.
     field = host.context(name="xim", synchronous=True, capabilities=0)
     field.type("gks")
     handled = field.press(0x2E, 0xFFFFFFF8)

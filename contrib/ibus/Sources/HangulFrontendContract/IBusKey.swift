@@ -4,9 +4,9 @@ import HangulKeys
 ///
 /// Every value comes from the client unchecked, so nothing here may trap or produce a request the
 /// daemon would refuse. Real clients send odd values: ibus-x11 turns a synthetic X key event with
-/// keycode 0 into IBus keycode 0xFFFFFFF8 (it subtracts 8), and LibreOffice's X11 backend sends such
-/// an event after each commit; a keysym past the protocol's range would make the daemon answer with
-/// an error, which an engine reads as a broken session.
+/// keycode 0 into IBus keycode 0xFFFFFFF8 (it subtracts 8), and in LibreOffice's X11 backend Xlib
+/// sends a commit's stand-in key (keysym 0) back now and then; a keysym past the protocol's range
+/// would make the daemon answer with an error, which an engine reads as a broken session.
 public struct IBusKey: Hashable, Sendable {
     /// IBus's state bits that are not the X11 modifiers (PROTOCOL.md section 6.2 ignores them, but
     /// they decide whether a key types text): Super, Hyper, Meta.
