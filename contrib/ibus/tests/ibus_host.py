@@ -218,6 +218,7 @@ class TextField:
         # Whether Return inserts a line break, so a test can see where it landed (off by default, as
         # hangul-compose inserts nothing for it).
         self.return_types_newline = False
+        self.may_hold_output = False
         self.ic = host.bus.create_input_context(name)
         self.text = ""
         self.preedit = ""
@@ -357,6 +358,8 @@ class TextField:
         pump()
 
     def press(self, keysym, code, state=0):
+        # A key that types no character may be forwarded later, with output held behind it (see take_text).
+        self.may_hold_output = self.may_hold_output or not 0x20 <= keysym <= 0x7E
         if self.surrounding:
             self.report_surrounding_text()
         handled = self.ic.process_key_event(keysym, code, state)
@@ -424,6 +427,12 @@ class TextField:
         """Focus out (the client commits the visible preedit; through ibus-x11 the engine does, at the
         focus in that follows), returns the field's text and empties it, then focuses in again for
         the next line."""
+        if self.engine_holds_preedit and self.may_hold_output:
+            # Through ibus-x11 the engine forwards a key after a commit up to 50 ms later and holds
+            # what follows up to 150 ms more while no key comes (IBusClient.forwardDelayAfterText):
+            # let it arrive, as it would before the user moved on.
+            pump(0.4)
+        self.may_hold_output = False
         shown, committed = self.preedit, len(self.commits)
         self.focus_out()
         if self.engine_holds_preedit:

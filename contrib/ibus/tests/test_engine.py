@@ -833,8 +833,9 @@ def ibus_hangul_beside_ours_on_a_synchronous_client():
 
 @test("daemon")
 def a_synthetic_key_with_ibus_x11s_keycode_neither_stops_nor_confuses_the_engine():
-    # ibus-x11 passes a synthetic X key event (keycode 0) on as IBus keycode 0xFFFFFFF8; LibreOffice's
-    # X11 backend sends one after each commit. keycode + 8 overflowed and the engine trapped.
+    # ibus-x11 passes a synthetic X key event (keycode 0) on as IBus keycode 0xFFFFFFF8; one comes
+    # after a commit in LibreOffice's X11 backend now and then. keycode + 8 overflowed and the engine
+    # trapped.
     field = host.context(name="xim", synchronous=True, capabilities=0)
     field.type("gks")
     handled = field.press(0x2E, 0xFFFFFFF8)
@@ -853,6 +854,38 @@ def a_synthetic_key_with_ibus_x11s_keycode_neither_stops_nor_confuses_the_engine
         pump()
     field.type("rk")
     equal(field.take_text(), "가", "text after values no key has: the engine still composes")
+
+
+@test("daemon")
+def a_key_with_no_keysym_passes_and_leaves_the_syllable_showing():
+    # Xlib now and then sends a commit's stand-in key (keysym 0, X keycode 0) back to ibus-x11; it must
+    # reach the application again, after the commit, with the syllable typed since still showing.
+    field = host.context(name="xim", synchronous=True, capabilities=0)
+    field.type("gks")
+    handled = field.press(0, 0xFFFFFFF8)
+    field.release(0, 0xFFFFFFF8)
+    equal(handled, False, "the key with no keysym: passed to the application")
+    equal(field.preedit, "한", "the syllable after the key with no keysym: still showing")
+    field.type("r")
+    equal(field.take_text(), "한ㄱ", "text after the key with no keysym")
+
+
+@test("daemon")
+def an_xim_client_gets_a_key_after_a_commit_later_and_what_follows_it_after_that():
+    # LibreOffice's X11 backend dropped a Return forwarded right after the commit it follows; through
+    # ibus-x11 such a key is forwarded 50 ms later, and output of the keys typed meanwhile waits for it.
+    field = host.context(name="xim", synchronous=True, capabilities=0)
+    field.return_types_newline = True
+    field.type_notation("wnf<Return>e")
+    deadline = time.monotonic() + 5
+    while (field.text, field.preedit) != ("줄\n", "ㄷ") and time.monotonic() < deadline:
+        pump(0.01)
+    equal((field.text, field.preedit), ("줄\n", "ㄷ"), "the Return after 줄, then the next preedit")
+    field.type_notation("<Return>rk<Return>")
+    while (field.text, field.preedit) != ("줄\nㄷ\n가\n", "") and time.monotonic() < deadline + 5:
+        pump(0.01)
+    equal((field.text, field.preedit), ("줄\nㄷ\n가\n", ""), "two held Returns in a row, each after its syllable")
+    field.take_text()
 
 
 @test("daemon")

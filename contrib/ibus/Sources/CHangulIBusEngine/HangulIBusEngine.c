@@ -12,7 +12,36 @@ typedef struct {
     IBusProperty *mode;    /* owned; NULL until the first focus in */
     IBusPropList *props;   /* owned; holds `mode` */
     IBusLookupTable *page; /* owned; the candidate page being built, NULL otherwise */
+    GQueue *held;          /* owned; output waiting behind a key forwarded later (HeldOutput) */
+    guint held_timer;      /* the timeout that sends the first held key, 0 when none */
 } HangulIBusEngine;
+
+/* Output held behind a key forwarded later (hangul_ibus_engine_forward_key_later), sent in order. */
+typedef enum { HELD_COMMIT, HELD_PREEDIT, HELD_DELETE, HELD_FORWARD, HELD_FORWARD_LATER, HELD_PAUSE } HeldKind;
+/* What ends a pause early: the client's cursor report (it has handled a commit) or its next key event
+ * (it has read a forwarded key: ibus-x11's XIM library passes the client no key of the client's while
+ * a key it forwarded is unread, until Xlib's XIM_SYNC_REPLY). */
+typedef enum { PAUSE_UNTIL_CURSOR, PAUSE_UNTIL_KEY } PauseUntil;
+typedef struct {
+    HeldKind kind;
+    gchar *text;
+    /* HELD_FORWARD*: the key. HELD_PREEDIT: state is the CLEAR flag. HELD_DELETE: keyval is the count.
+     * HELD_PAUSE: keyval is the ticks left, state what ends it early (PauseUntil), keycode 1 once it has. */
+    guint keyval, keycode, state;
+} HeldOutput;
+
+static void send_commit(IBusEngine *engine, const char *utf8);
+static void send_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit);
+static void send_delete_before(IBusEngine *engine, guint count);
+static void send_forward(IBusEngine *engine, guint keyval, guint keycode, guint state);
+static void flush_held(IBusEngine *engine);
+static void set_cursor_location(IBusEngine *engine, gint x, gint y, gint w, gint h);
+
+static void free_held(gpointer data) {
+    HeldOutput *output = data;
+    g_free(output->text);
+    g_free(output);
+}
 
 typedef struct {
     IBusEngineClass parent;
@@ -33,6 +62,8 @@ static void hangul_ibus_engine_init(HangulIBusEngine *self) {
     self->mode = NULL;
     self->props = NULL;
     self->page = NULL;
+    self->held = g_queue_new();
+    self->held_timer = 0;
 }
 
 static void hangul_ibus_engine_constructed(GObject *object) {
@@ -42,6 +73,10 @@ static void hangul_ibus_engine_constructed(GObject *object) {
 
 static void hangul_ibus_engine_destroy(IBusObject *object) {
     HangulIBusEngine *self = SELF(object);
+    if (self->held_timer) g_source_remove(self->held_timer);
+    self->held_timer = 0;
+    if (self->held) g_queue_free_full(self->held, free_held); /* the client is gone: nothing to send to */
+    self->held = NULL;
     if (self->context && callbacks.destroyed) callbacks.destroyed(IBUS_ENGINE(object), self->context);
     self->context = NULL;
     g_clear_object(&self->props);
@@ -52,7 +87,15 @@ static void hangul_ibus_engine_destroy(IBusObject *object) {
     IBUS_OBJECT_CLASS(hangul_ibus_engine_parent_class)->destroy(object);
 }
 
+static void end_pause(IBusEngine *engine, PauseUntil until);
+static gboolean send_held_step(IBusEngine *engine);
+
 static gboolean process_key_event(IBusEngine *engine, guint keyval, guint keycode, guint state) {
+    /* A key from the client after one forwarded to it: it has read that key, so what waits behind it
+     * goes now, before this key's own output. */
+    end_pause(engine, PAUSE_UNTIL_KEY);
+    HeldOutput *head = SELF(engine)->held ? g_queue_peek_head(SELF(engine)->held) : NULL;
+    if (head && head->kind == HELD_PAUSE && head->keycode == 1) send_held_step(engine);
     void *context = SELF(engine)->context;
     return context && callbacks.process_key_event ? callbacks.process_key_event(context, keyval, keycode, state)
                                                   : FALSE;
@@ -60,6 +103,7 @@ static gboolean process_key_event(IBusEngine *engine, guint keyval, guint keycod
 
 #define FORWARD(name)                                                     \
     static void name(IBusEngine *engine) {                                \
+        flush_held(engine);                                               \
         void *context = SELF(engine)->context;                            \
         if (context && callbacks.name) callbacks.name(context);           \
         IBUS_ENGINE_CLASS(hangul_ibus_engine_parent_class)->name(engine); \
@@ -142,14 +186,189 @@ static void hangul_ibus_engine_class_init(HangulIBusEngineClass *klass) {
     engine->cursor_up = cursor_up;
     engine->cursor_down = cursor_down;
     engine->candidate_clicked = candidate_clicked;
+    engine->set_cursor_location = set_cursor_location;
 }
 
-void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8) {
+static void send_commit(IBusEngine *engine, const char *utf8) {
     ibus_engine_commit_text(engine, ibus_text_new_from_string(utf8));
 }
 
-void hangul_ibus_engine_forward_key(IBusEngine *engine, guint keyval, guint keycode, guint state) {
+/* Queues an output behind a held key; FALSE (nothing queued) when no key is held. */
+static gboolean hold(IBusEngine *engine, HeldKind kind, const char *text, guint keyval, guint keycode, guint state) {
+    HangulIBusEngine *self = SELF(engine);
+    if (!self->held || (g_queue_is_empty(self->held) && kind != HELD_FORWARD_LATER)) return FALSE;
+    HeldOutput *output = g_new0(HeldOutput, 1);
+    output->kind = kind;
+    output->text = g_strdup(text);
+    output->keyval = keyval;
+    output->keycode = keycode;
+    output->state = state;
+    g_queue_push_tail(self->held, output);
+    return TRUE;
+}
+
+static void send_one(IBusEngine *engine, HeldOutput *output) {
+    switch (output->kind) {
+    case HELD_COMMIT:
+        send_commit(engine, output->text);
+        break;
+    case HELD_PREEDIT:
+        send_preedit(engine, output->text, output->state != 0);
+        break;
+    case HELD_DELETE:
+        send_delete_before(engine, output->keyval);
+        break;
+    case HELD_FORWARD:
+    case HELD_FORWARD_LATER:
+        send_forward(engine, output->keyval, output->keycode, output->state);
+        break;
+    case HELD_PAUSE:
+        break; /* only kept later output waiting */
+    }
+    free_held(output);
+}
+
+/* Sends everything held at once, in order (focus changes, reset, enable, disable: the client is about
+ * to do something of its own, and nothing may be left behind or lost). Consecutive commits go as one:
+ * several commits sent at once reach an XIM client reversed (Xlib pushes each onto the front of its
+ * queue). */
+static void send_all(IBusEngine *engine) {
+    GQueue *held = SELF(engine)->held;
+    GString *text = g_string_new(NULL);
+    HeldOutput *output = NULL;
+    while ((output = g_queue_pop_head(held)) != NULL) {
+        if (output->kind == HELD_COMMIT) {
+            g_string_append(text, output->text);
+            free_held(output);
+            continue;
+        }
+        if (text->len) send_commit(engine, text->str);
+        g_string_truncate(text, 0);
+        send_one(engine, output);
+    }
+    if (text->len) send_commit(engine, text->str);
+    g_string_free(text, TRUE);
+}
+
+/* Each tick of the timer is this long, in milliseconds. */
+#define TICK_MS 10
+/* How many ticks a commit waits for the client's cursor report (its sign it has handled the commit). */
+#define COMMIT_WAIT_TICKS 5
+/* How many ticks a forwarded key waits for the client's next key event (its sign it has read the key). */
+#define KEY_WAIT_TICKS 15
+
+/* Whether a key, forwarded, may change the client's text: a press of anything but a modifier. A
+ * release or a modifier read late or out of turn changes no text, so nothing waits for it. */
+static gboolean types_or_edits(guint keyval, guint state) {
+    if (state & IBUS_RELEASE_MASK) return FALSE;
+    gboolean modifier = (keyval >= IBUS_KEY_Shift_L && keyval <= IBUS_KEY_Hyper_R) ||
+                        (keyval >= IBUS_KEY_ISO_Lock && keyval <= IBUS_KEY_ISO_Level5_Lock) ||
+                        keyval == IBUS_KEY_Mode_switch || keyval == IBUS_KEY_Num_Lock;
+    return !modifier;
+}
+
+/* Puts a pause at the head: output behind it waits until `until` happens or `ticks` ticks pass. */
+static void push_pause(GQueue *held, PauseUntil until, guint ticks) {
+    HeldOutput *pause = g_new0(HeldOutput, 1);
+    pause->kind = HELD_PAUSE;
+    pause->keyval = ticks;
+    pause->state = until;
+    g_queue_push_head(held, pause);
+}
+
+/* Sends held output up to the next pause: a commit (consecutive ones as one) or a forwarded key goes
+ * alone, and what follows it waits until the client has handled it (PauseUntil); preedits and
+ * deletions go at once. So the client never has a commit or a key still to read when a preedit
+ * reaches it (Xlib runs a preedit message as soon as it reads it, and LibreOffice's X11 backend
+ * takes a key read during a preedit as a commit, dropping Return), nor two of them to read at once
+ * (Xlib reverses them). Returns whether anything is left. */
+static gboolean send_held_step(IBusEngine *engine) {
+    GQueue *held = SELF(engine)->held;
+    HeldOutput *output = NULL;
+    while ((output = g_queue_peek_head(held)) != NULL) {
+        if (output->kind == HELD_PAUSE) {
+            if (output->keycode == 0 && output->keyval-- > 1) break; /* not yet handled: wait on */
+            free_held(g_queue_pop_head(held));
+        } else if (output->kind == HELD_COMMIT) {
+            GString *text = g_string_new(NULL);
+            while ((output = g_queue_peek_head(held)) != NULL && output->kind == HELD_COMMIT) {
+                g_string_append(text, output->text);
+                free_held(g_queue_pop_head(held));
+            }
+            send_commit(engine, text->str);
+            g_string_free(text, TRUE);
+            push_pause(held, PAUSE_UNTIL_CURSOR, COMMIT_WAIT_TICKS);
+            break;
+        } else if (output->kind == HELD_FORWARD || output->kind == HELD_FORWARD_LATER) {
+            gboolean types = types_or_edits(output->keyval, output->state);
+            send_one(engine, g_queue_pop_head(held));
+            if (!types) continue;
+            push_pause(held, PAUSE_UNTIL_KEY, KEY_WAIT_TICKS);
+            break;
+        } else {
+            send_one(engine, g_queue_pop_head(held));
+        }
+    }
+    return !g_queue_is_empty(held);
+}
+
+static gboolean held_key_due(gpointer data) {
+    IBusEngine *engine = data;
+    if (send_held_step(engine)) return G_SOURCE_CONTINUE;
+    SELF(engine)->held_timer = 0;
+    return G_SOURCE_REMOVE;
+}
+
+static void flush_held(IBusEngine *engine) {
+    HangulIBusEngine *self = SELF(engine);
+    if (self->held_timer) g_source_remove(self->held_timer);
+    self->held_timer = 0;
+    if (self->held) send_all(engine);
+}
+
+/* Ends the pause at the head when it waits for `until`. A key event counts only from the second tick
+ * on: one the client sent before ibus-x11 had forwarded the key is no sign that it has read it. */
+static void end_pause(IBusEngine *engine, PauseUntil until) {
+    HangulIBusEngine *self = SELF(engine);
+    HeldOutput *head = self->held ? g_queue_peek_head(self->held) : NULL;
+    if (!head || head->kind != HELD_PAUSE || head->state != until) return;
+    if (until == PAUSE_UNTIL_KEY && head->keyval >= KEY_WAIT_TICKS) return;
+    head->keycode = 1;
+}
+
+/* The client moved its cursor: LibreOffice's X11 backend, through ibus-x11, reports its spot after it
+ * has handled a commit, so the output after a commit goes at the next tick. Not at once: the client
+ * is still waiting for the reply to that report, and Xlib reads what arrives meanwhile in one go. */
+static void set_cursor_location(IBusEngine *engine, gint x, gint y, gint w, gint h) {
+    IBUS_ENGINE_CLASS(hangul_ibus_engine_parent_class)->set_cursor_location(engine, x, y, w, h);
+    end_pause(engine, PAUSE_UNTIL_CURSOR);
+}
+
+void hangul_ibus_engine_forward_key_later(IBusEngine *engine, guint keyval, guint keycode, guint state,
+                                          guint milliseconds) {
+    HangulIBusEngine *self = SELF(engine);
+    if (!self->held) {
+        send_forward(engine, keyval, keycode, state);
+        return;
+    }
+    gboolean idle = g_queue_is_empty(self->held);
+    hold(engine, HELD_FORWARD_LATER, NULL, keyval, keycode, state);
+    /* The commit before the key went at once: the key waits `milliseconds` for the client to handle
+     * it, less when the client reports its cursor first. */
+    if (idle) push_pause(self->held, PAUSE_UNTIL_CURSOR, MAX(1, milliseconds / TICK_MS));
+    if (!self->held_timer) self->held_timer = g_timeout_add(TICK_MS, held_key_due, engine);
+}
+
+void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8) {
+    if (!hold(engine, HELD_COMMIT, utf8, 0, 0, 0)) send_commit(engine, utf8);
+}
+
+static void send_forward(IBusEngine *engine, guint keyval, guint keycode, guint state) {
     ibus_engine_forward_key_event(engine, keyval, keycode, state | IBUS_FORWARD_MASK);
+}
+
+void hangul_ibus_engine_forward_key(IBusEngine *engine, guint keyval, guint keycode, guint state) {
+    if (!hold(engine, HELD_FORWARD, NULL, keyval, keycode, state)) send_forward(engine, keyval, keycode, state);
 }
 
 const gchar *hangul_ibus_engine_client_name(IBusEngine *engine) { return SELF(engine)->client_name; }
@@ -159,6 +378,11 @@ const gchar *hangul_ibus_engine_context_path(IBusEngine *engine) { return SELF(e
 guint hangul_ibus_engine_client_capabilities(IBusEngine *engine) { return engine->client_capabilities; }
 
 void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit) {
+    if (!hold(engine, HELD_PREEDIT, utf8, 0, 0, client_commits_preedit ? 1 : 0))
+        send_preedit(engine, utf8, client_commits_preedit);
+}
+
+static void send_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit) {
     IBusText *text = ibus_text_new_from_string(utf8);
     guint length = ibus_text_get_length(text);
     if (length > 0)
@@ -237,6 +461,10 @@ void hangul_ibus_engine_candidates_hide(IBusEngine *engine) {
 }
 
 void hangul_ibus_engine_delete_before(IBusEngine *engine, guint count) {
+    if (!hold(engine, HELD_DELETE, NULL, count, 0, 0)) send_delete_before(engine, count);
+}
+
+static void send_delete_before(IBusEngine *engine, guint count) {
     if (count > 0) ibus_engine_delete_surrounding_text(engine, -(gint)count, count);
 }
 

@@ -110,6 +110,27 @@ public struct IBusClient: Equatable, Sendable {
         (name?.hasPrefix("gtk4-im") ?? false) && capabilities & Self.waitsForReplyCapability == 0
     }
 
+    /// How long at most a key is forwarded after the text it follows to an XIM client, in
+    /// milliseconds, or `nil` to forward it at once. LibreOffice's own X11 backend
+    /// (`SAL_USE_VCLPLUGIN=gen`) through ibus-x11 dropped a Return forwarded right after the commit
+    /// of the syllable it ends (`첫 줄둘째 줄` for `첫 줄⏎둘째 줄`), every time. An LD_PRELOAD trace of
+    /// its Xlib calls showed the commit's stand-in key and then the Return read in that order, Return
+    /// as Return: LibreOffice drops it after (its `HandleKeyEvent` turns a key that has text into a
+    /// commit while it counts the preedit as active, and that commit ignores a lone control
+    /// character). Xlib runs a preedit message as soon as it reads it but queues a commit or a key for
+    /// later, so the next key's preedit, read before the Return was handled, made it active again;
+    /// and it reverses commits and keys it reads in one go. So the key goes once LibreOffice has
+    /// reported its cursor after the commit, or this long after it, and until nothing is held the
+    /// engine sends one commit or key at a time, what follows waiting until the client has handled it:
+    /// a commit, until its next cursor report; a key, until its next key event, which ibus-x11's XIM
+    /// library holds back until Xlib has read the forwarded key (XIM_SYNC_REPLY)
+    /// (`hangul_ibus_engine_forward_key_later`, contrib/ibus/README.md). The engine cannot tell
+    /// LibreOffice from xterm (ibus-x11 names every input context `xim`), so every XIM client gets
+    /// this; only a key forwarded after text starts it.
+    public var forwardDelayAfterText: UInt32? {
+        preeditKeeper == .engine ? 50 : nil
+    }
+
     public var unhandledKeyOrder: UnhandledKeyOrder {
         if let name {
             if commitsItsOwnPreedit || name.hasPrefix("gtk4-im") { return .returnUnhandled }

@@ -4,9 +4,9 @@ import HangulKeys
 ///
 /// Every value comes from the client unchecked, so nothing here may trap or produce a request the
 /// daemon would refuse. Real clients send odd values: ibus-x11 turns a synthetic X key event with
-/// keycode 0 into IBus keycode 0xFFFFFFF8 (it subtracts 8), and LibreOffice's X11 backend sends such
-/// an event after each commit; a keysym past the protocol's range would make the daemon answer with
-/// an error, which an engine reads as a broken session.
+/// keycode 0 into IBus keycode 0xFFFFFFF8 (it subtracts 8), and in LibreOffice's X11 backend Xlib
+/// sends a commit's stand-in key (keysym 0) back now and then; a keysym past the protocol's range
+/// would make the daemon answer with an error, which an engine reads as a broken session.
 public struct IBusKey: Hashable, Sendable {
     /// IBus's state bits that are not the X11 modifiers (PROTOCOL.md section 6.2 ignores them, but
     /// they decide whether a key types text): Super, Hyper, Meta.
@@ -49,8 +49,13 @@ public struct IBusKey: Hashable, Sendable {
 
     /// The `key` request's event, or `nil` when the keysym is outside the protocol's range: no key
     /// produces one, and the daemon would refuse it, so such an event goes to the application as it is.
+    /// So does a key with no keysym (0), leaving the syllable showing: it types nothing, and through
+    /// ibus-x11 it is a commit's stand-in key that Xlib sent back to the input method (it keeps one
+    /// "already seen" flag for every event it makes up), which must reach the application again to
+    /// insert that commit; ending the syllable for it put the syllable before the commit
+    /// (`제3ㅅ장(ㅓ울)` for `제3장(서울)` in LibreOffice's X11 backend).
     public var event: KeyEvent? {
-        guard keyval <= Self.largestKeysym else { return nil }
+        guard keyval != 0, keyval <= Self.largestKeysym else { return nil }
         return KeyEvent(
             keysym: Keysym(rawValue: keyval), keycode: xkbKeycode, modifiers: ModifierMask(rawValue: state),
             isRelease: isRelease)

@@ -271,6 +271,7 @@ final class InputField {
 
     private func perform(_ outputs: [FrontendOutput]) {
         let outputs = router.client.preeditKeeper == .engine ? outputs.committingBeforeHidingThePreedit() : outputs
+        var afterText = false
         for output in outputs {
             switch output {
             case .preedit(let text):
@@ -280,7 +281,16 @@ final class InputField {
             case .showCandidates(let window): show(window)
             case .hideCandidates: hangul_ibus_engine_candidates_hide(engine)
             case .mode(let isHangul): hangul_ibus_engine_update_mode(engine, isHangul ? 1 : 0)
-            case .forwardKey(let key): hangul_ibus_engine_forward_key(engine, key.keyval, key.keycode, key.state)
+            case .forwardKey(let key):
+                if afterText, let delay = router.client.forwardDelayAfterText {
+                    hangul_ibus_engine_forward_key_later(engine, key.keyval, key.keycode, key.state, delay)
+                } else {
+                    hangul_ibus_engine_forward_key(engine, key.keyval, key.keycode, key.state)
+                }
+            }
+            switch output {
+            case .preedit, .commit, .deleteBefore: afterText = true
+            default: break
             }
         }
     }

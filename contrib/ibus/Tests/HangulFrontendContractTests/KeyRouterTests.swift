@@ -85,6 +85,15 @@ import Testing
         #expect(!router.routeRelease(Self.released(Self.returnKey), handled: false, outputs: &releaseOutputs))
     }
 
+    @Test func onlyIbusX11GetsAKeyAfterTextForwardedLater() {
+        // LibreOffice's X11 backend dropped a Return forwarded right after the commit it follows.
+        #expect(IBusClient(name: "xim").forwardDelayAfterText == 50)
+        for name in ["gtk3-im:gedit", "gtk4-im:gnome-text-editor", "QIBusInputContext", "kitty"] {
+            #expect(IBusClient(name: name).forwardDelayAfterText == nil, "\(name)")
+        }
+        #expect(IBusClient(name: nil).forwardDelayAfterText == nil, "a client not named yet")
+    }
+
     @Test func gtk4GetsEveryCharacterKeyOfHangulModeTypedByTheEngine() {
         var router = Self.router(name: "gtk4-im:gnome-text-editor", capabilities: Self.syncCapability)
         let quote = IBusKey(keyval: 0x22, keycode: 40, state: Self.shift)
@@ -208,6 +217,13 @@ import Testing
         #expect(IBusKey(keyval: 0x2000_0000, keycode: 30, state: 0).event == nil)
         #expect(IBusKey(keyval: 0x1FFF_FFFF, keycode: 30, state: 0).event != nil)
         #expect(IBusKey(keyval: UInt32.max, keycode: 30, state: 0).typedCharacter == nil)
+    }
+
+    @Test func aKeyWithNoKeysymIsNotSentToTheDaemon() {
+        // Xlib sends a commit's stand-in key (keysym 0, X keycode 0) back to ibus-x11 now and then.
+        #expect(IBusKey(keyval: 0, keycode: 0xFFFF_FFF8, state: 0).event == nil)
+        #expect(IBusKey(keyval: 0, keycode: 30, state: 0).event == nil)
+        #expect(IBusKey(keyval: 1, keycode: 0xFFFF_FFF8, state: 0).event != nil)
     }
 
     static let edges: [UInt32] = [

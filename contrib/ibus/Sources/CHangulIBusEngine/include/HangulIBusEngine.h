@@ -48,6 +48,14 @@ void hangul_ibus_engine_commit(IBusEngine *engine, const char *utf8);
  * marked IBUS_FORWARD_MASK so that a client which filters it again (GTK) inserts it rather than asking
  * the engine a second time. */
 void hangul_ibus_engine_forward_key(IBusEngine *engine, guint keyval, guint keycode, guint state);
+/* Forwards the key once the client has handled the commit before it (its cursor report) or
+ * `milliseconds` pass, and from then on paces what the engine sends until nothing is held: a commit
+ * (consecutive ones as one) or a forwarded key goes alone, and what follows waits until the client has
+ * handled it (a commit: its next cursor report; a key: its next key event) or a timeout; preedits go
+ * with the step before them. Focus in and out, reset, enable and disable send what is held first, in
+ * order. Why: IBusClient.forwardDelayAfterText. */
+void hangul_ibus_engine_forward_key_later(IBusEngine *engine, guint keyval, guint keycode, guint state,
+                                          guint milliseconds);
 /* The name the focused client gave ibus-daemon for its input context, or NULL when ibus-daemon did not
  * pass one (the first focus of the first engine object: it asks for has-focus-id without waiting). */
 const gchar *hangul_ibus_engine_client_name(IBusEngine *engine);
