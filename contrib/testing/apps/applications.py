@@ -114,12 +114,13 @@ class EmacsReader:
     """Emacs writes its buffer to a file, or empties it, when `emacsclient` asks (EMACS_LISP).
 
     Emacs 28's GTK build hands a key to the input method (XFilterEvent) only when its own read loop
-    takes the key from GTK; when something else wakes it from `pselect` (a timer, a GLib source:
-    xgselect.c), it dispatches GLib's main loop directly, and a key GTK delivers there is typed as
-    it is, a Latin letter, whatever the input method (README.md, known limits). So nothing of ours
-    wakes Emacs: emacsclient's request comes through the server's socket, where a timer polling for
-    a request file woke it ten times a second; and Emacs goes through its first redisplay after a
-    change, when keys were lost this way (`오f느` for `오늘`, about one run in six), before any key.
+    takes the key from GTK; when `pselect` returns with none of its own descriptors ready (a timeout,
+    a GLib source: xgselect.c), it dispatches GLib's main loop directly, and a key waiting there is
+    typed as it is, a Latin letter, whatever the input method (README.md, known limits). So nothing
+    of ours wakes Emacs (emacsclient's request comes through the server's socket, where a timer
+    polling for a request file woke it ten times a second), and Emacs goes through its first
+    redisplay after a change, when keys were lost this way (`오f느` for `오늘`, about one run in
+    six), before any key.
     """
 
     def __init__(self, display, work):
