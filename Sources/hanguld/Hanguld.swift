@@ -186,7 +186,9 @@ struct Hanguld: AsyncParsableCommand {
         guard let layouts = Self.loadLayouts(files: options.layoutFiles, logger: logger) else { throw ExitCode(1) }
         let decoder: KeyDecoder
         do {
-            decoder = try KeyDecoder(KeymapNames(layout: options.keymapLayout))
+            // The reference keymap is built in; another --keymap-layout is compiled from xkb-data.
+            let names = KeymapNames(layout: options.keymapLayout)
+            decoder = names == KeyDecoder.usQWERTY.names ? KeyDecoder.usQWERTY : try KeyDecoder(names)
         } catch {
             logger.critical("cannot compile the key decoding keymap: \(error)")
             throw ExitCode(1)
