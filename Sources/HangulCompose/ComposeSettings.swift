@@ -4,7 +4,7 @@ import HangulWrongMode
 /// What `hangul-compose` was asked to do, as plain values: the command line's options after
 /// parsing (``ComposeCommand/settings``), or every default for the plain typing path
 /// (``PlainTyping``), which never builds the argument parser.
-public struct ComposeSettings: Sendable {
+public struct ComposeSettings: Sendable, Equatable {
     public var layout = "2"
     public var options: [String] = []
     public var output: ComposerOptions.OutputForm = .syllables

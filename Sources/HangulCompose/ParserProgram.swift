@@ -5,7 +5,7 @@ import HangulSystem
 #endif
 
 /// `hangul-compose-cli`, the program with swift-argument-parser that `hangul-compose` runs in its
-/// place for any command line that is not plain key strings.
+/// place for any command line that is not key strings with at most `--layout` and `--option`s.
 ///
 /// `hangul-compose` itself links neither the parser nor Foundation, and links the Swift runtime in,
 /// so that typing a short input costs no dynamic loading (issue 25); the parser program keeps every

@@ -5,10 +5,10 @@ import HangulSystem
     import Glibc
 #endif
 
-// The fast `hangul-compose`: plain key strings (no option, no subcommand) are typed here; any
-// other command line runs the parser program in this process's place (ParserProgram), so that this
-// executable links neither swift-argument-parser nor Foundation and carries the Swift runtime
-// inside it (README, start-up).
+// The fast `hangul-compose`: key strings, with at most a `--layout` and `--option`s (PlainTyping),
+// are typed here; any other command line runs the parser program in this process's place
+// (ParserProgram), so that this executable links neither swift-argument-parser nor Foundation
+// and carries the Swift runtime inside it (README, start-up).
 //
 // A closed pipe must be reported as a write error (EPIPE) with a message, not end the process
 // silently by SIGPIPE. Ignoring SIGPIPE cannot fail (only SIGKILL, SIGSTOP and numbers that are not

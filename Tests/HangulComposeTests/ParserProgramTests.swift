@@ -39,12 +39,17 @@ import Testing
     }
 
     /// Options, subcommands, help, the version and usage errors print exactly what the parser
-    /// program prints for the same arguments, with the same exit status.
+    /// program prints for the same arguments, with the same exit status; so do the layouts and
+    /// options `hangul-compose` reads itself (PlainTyping), and the ones it leaves to the parser.
     @Test(arguments: [
         ["--help"], ["--version"], ["help", "fix"], ["--layout", "nonesuch", "rk"], ["--bogus"], ["type", "dkssud"],
         ["--json", "rk"], ["reverse", "안녕"], ["--generate-completion-script", "bash"],
+        ["--layout", "3f", "kfm", "jdjd"], ["--option", "extended-vowels=off", "dkssud"],
+        ["--layout=39", "--option=auto-fix", "ehfdk rk"], ["--option", "commit-unit=word", "dkssud gktpdy"],
+        ["--option", "nope", "rk"], ["--option", "commit-unit=paragraph", "rk"],
+        ["--layout", "3f", "--layout", "2", "rk"], ["rk", "--option"],
     ])
-    func aCommandLineThatIsNotPlainReachesTheParserProgram(arguments: [String]) throws {
+    func aCommandLinePrintsWhatTheParserProgramPrints(arguments: [String]) throws {
         let front = try Subprocess.run("hangul-compose", arguments, input: Data())
         let parser = try Subprocess.run(ParserProgram.name, arguments, input: Data())
         #expect(front.stdout == parser.stdout)

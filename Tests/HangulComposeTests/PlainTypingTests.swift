@@ -9,18 +9,42 @@ import Testing
 /// `hangul-compose type KEYS…` is the same command through it. Every case here runs both ways and
 /// must print the same, report the same and exit the same.
 @Suite struct PlainTypingTests {
+    static func bytes(_ arguments: [String]) -> [[UInt8]] { arguments.map { Array($0.utf8) } }
+
     @Test func plainKeyStringsSkipTheParser() {
-        #expect(PlainTyping.applies(to: []))
-        #expect(PlainTyping.applies(to: [Array("dkssud".utf8), Array("rk<BackSpace>".utf8), []]))
-        #expect(PlainTyping.applies(to: [Array("typed".utf8), Array("x-y".utf8)]))
+        #expect(PlainTyping.plainCommand([])?.keys == [])
+        #expect(
+            PlainTyping.plainCommand(Self.bytes(["dkssud", "rk<BackSpace>", ""]))?.keys
+                == Self.bytes(["dkssud", "rk<BackSpace>", ""]))
+        #expect(PlainTyping.plainCommand(Self.bytes(["typed", "x-y"]))?.settings == ComposeSettings())
     }
 
     @Test(arguments: [
         ["--json", "rk"], ["-h"], ["--"], ["-"], ["rk", "--trace"], ["type", "rk"], ["fix", "rk"], ["reverse"],
         ["hanja", "한"], ["layouts"], ["help"], ["rk", "help"],
+        // What only the parser decides or reports: a missing value or one that looks like an option,
+        // a repeated --layout, a layout that is not built in, an option it refuses.
+        ["--layout"], ["rk", "--option"], ["--layout", "-3", "rk"], ["--layout", "3f", "--layout", "2", "rk"],
+        ["--layout", "nonesuch", "rk"], ["--layout=", "rk"], ["--option", "nope", "rk"], ["--option=", "rk"],
+        ["--option", "extended-vowels=maybe"], ["--option", "commit-unit=paragraph"], ["--option", "auto-fix=2"],
+        ["--layout", "fix"], ["--layouts=3", "rk"], ["--options", "auto-fix"], ["--output", "jamo", "rk"],
     ])
     func optionsSubcommandsAndHelpGoToTheParser(arguments: [String]) {
-        #expect(!PlainTyping.applies(to: arguments.map { Array($0.utf8) }))
+        #expect(PlainTyping.plainCommand(Self.bytes(arguments)) == nil)
+    }
+
+    /// The settings typed here are the ones the parser makes of the same command line.
+    @Test(arguments: [
+        ["dkssud"], ["--layout", "3f", "kfm"], ["--layout=39", "rk"], ["--option", "extended-vowels=off", "dkssud"],
+        ["rk", "--option=auto-fix", "--option", "commit-unit=word", "sk"],
+        ["--layout", "ahnmatae", "--option", "combi-on-double-stroke"],
+        ["--option", "auto-fix=off", "--option", "auto-fix=on", "--layout", "2y"],
+    ])
+    func aLayoutAndOptionsAreReadAsTheParserReadsThem(arguments: [String]) throws {
+        let plain = try #require(PlainTyping.plainCommand(Self.bytes(arguments)))
+        let parsed = try #require(try HangulComposeCommand.parseAsRoot(arguments) as? ComposeCommand)
+        #expect(plain.settings == parsed.settings)
+        #expect(plain.keys == Self.bytes(parsed.keys))
     }
 
     /// Runs `hangul-compose ARGUMENTS` and `hangul-compose type ARGUMENTS` on the same input.
