@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "hangul-compose", targets: ["hangul-compose"]),
         .executable(name: "hangul-compose-cli", targets: ["hangul-compose-cli"]),
         .executable(name: "hanguld", targets: ["hanguld"]),
+        .executable(name: "hanguld-cli", targets: ["hanguld-cli"]),
         .executable(name: "hangulctl", targets: ["hangulctl"]),
         .library(name: "HangulConfig", targets: ["HangulConfig"]),
         // The POSIX layer, for the nested packages too (the IBus engine, the harnesses): one place for
@@ -108,13 +109,34 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .executableTarget(
-            name: "hanguld",
+        // hanguld's options (DaemonOptions, QuickStart, ParsedOptions) and how hanguld and its
+        // parser program run each other, on swift-log alone: `hanguld-cli`, the parser program,
+        // links this, not the daemon, and stays small (README, start-up).
+        .target(name: "HanguldOptions", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        // The daemon's start from its options, without the argument parser: `hanguld` is a thin main
+        // over it that loads neither the parser nor Foundation, and runs `hanguld-cli` in its place
+        // for every command line but the usual ones.
+        .target(
+            name: "HanguldLaunch",
             dependencies: [
-                "HangulDaemon", "HangulHanja", "HangulKeys", "HangulLayoutFiles", "HangulProtocol", "HangulSystem",
-                "HangulWrongMode",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HangulCore", "HangulDaemon", "HangulHanja", "HangulKeys", "HangulLayoutFiles", "HangulProtocol",
+                "HangulSystem", "HangulWrongMode", "HanguldOptions", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "hanguld", dependencies: ["HanguldLaunch", "HanguldOptions"],
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--gc-sections", "-Xlinker", "--icf=all"], .when(configuration: .release))
+            ]
+        ),
+        .executableTarget(
+            name: "hanguld-cli",
+            dependencies: [
+                "HanguldOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--gc-sections", "-Xlinker", "--icf=all"], .when(configuration: .release))
             ]
         ),
         // The CLI's logic, tested in process, without the argument parser: `hangul-compose` types
@@ -193,7 +215,9 @@ let package = Package(
                 "HangulDaemon", "HangulClient", "HangulProtocol", "HangulKeys", "HangulCore", "HangulHanja",
                 "HangulWrongMode", "CGNUShims",
                 "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
-                "hanguld", "hangul-compose", "hangul-compose-cli", "hangulctl", "HangulTestSupport",
+                "hanguld", "hanguld-cli", "HanguldLaunch", "HanguldOptions", "hangul-compose", "hangul-compose-cli",
+                "hangulctl",
+                "HangulTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,6 +1,7 @@
+import HanguldOptions
 import Testing
 
-@testable import hanguld
+@testable import hanguld_cli
 
 /// ``QuickStart``: the command lines `hanguld` reads without building the argument parser, and the
 /// ones it leaves to the parser.

@@ -190,11 +190,13 @@ struct SettingsDaemonTests {
     }
 
     @Test func theDaemonReadsTheFileItselfWithNoHangulctlBesideIt() async throws {
-        // hanguld alone in a directory: no helper to run, as when a package installs only it.
+        // hanguld alone in a directory with its parser program (the test's options go through it):
+        // no settings helper to run, as when a package installs only these.
         let alone = try TemporaryDirectory()
         defer { alone.remove() }
         let binary = alone.child("hanguld")
         try FileManager.default.copyItem(atPath: SystemTools.hanguld, toPath: binary)
+        try FileManager.default.copyItem(atPath: SystemTools.hanguld + "-cli", toPath: alone.child("hanguld-cli"))
         let daemon = try await RunningDaemon.start(configFile: "layout = \"3f\"\n", binary: binary)
         let (client, hello) = try Self.open(daemon)
         #expect(hello.contains(#""options":{"layout":"3f","#))

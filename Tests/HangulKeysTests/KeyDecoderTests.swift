@@ -70,6 +70,22 @@ struct KeyDecoderTests {
         #expect(us.key(typing: Keysym(rawValue: 0x6C1)) == nil)  // Cyrillic_a
     }
 
+    /// The daemon's built-in table is the keymap libxkbcommon compiles from the installed xkb-data,
+    /// key for key, with and without Shift (and Lock, which it ignores).
+    @Test func builtInUSTableIsTheCompiledReferenceKeymap() {
+        let builtIn = KeyDecoder.usQWERTY
+        #expect(builtIn.names == decoder.names)
+        for keycode in UInt32(0)...300 {
+            for modifiers in [ModifierMask(), .shift, .lock, [.lock, .shift]] as [ModifierMask] {
+                let compiled = decoder.position(keycode: keycode, modifiers: modifiers)
+                #expect(
+                    builtIn.position(keycode: keycode, modifiers: modifiers) == compiled,
+                    "keycode \(keycode) with \(modifiers): libxkbcommon gives \(compiled?.description ?? "none")")
+            }
+        }
+        #expect((8...255).compactMap { builtIn.position(keycode: $0, modifiers: .shift) }.count == 50)
+    }
+
     @Test func decoderIsUsableFromManyTasksAtOnce() async {
         let decoder = self.decoder
         let positions = await withTaskGroup(of: String.self) { group in

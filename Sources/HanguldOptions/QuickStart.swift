@@ -7,8 +7,8 @@
 /// `--config` at most once, with a value that is neither empty nor begins with `-`, as the next
 /// argument or after `=`. Anything else (another option, `--help`, a repeated or missing value)
 /// gives nil and goes to the parser, which reads it or says what is wrong, as before.
-enum QuickStart {
-    static func options(from arguments: [String]) -> DaemonOptions? {
+public enum QuickStart {
+    public static func options(from arguments: [String]) -> DaemonOptions? {
         var options = DaemonOptions()
         var socket: String?
         var config: String?
