@@ -25,9 +25,12 @@ typedef enum { PAUSE_UNTIL_CURSOR, PAUSE_UNTIL_KEY } PauseUntil;
 typedef struct {
     HeldKind kind;
     gchar *text;
-    /* HELD_FORWARD*: the key. HELD_PREEDIT: state is the CLEAR flag. HELD_DELETE: keyval is the count.
-     * HELD_PAUSE: keyval is the ticks left, state what ends it early (PauseUntil), keycode 1 once it has. */
+    /* HELD_FORWARD*: the key. HELD_PREEDIT: state is the CLEAR flag. HELD_DELETE: keyval is the count. */
     guint keyval, keycode, state;
+    /* HELD_PAUSE: the ticks left, what ends it early, and whether that has happened. */
+    guint ticks;
+    PauseUntil until;
+    gboolean ended;
 } HeldOutput;
 
 static void send_commit(IBusEngine *engine, const char *utf8);
@@ -95,7 +98,7 @@ static gboolean process_key_event(IBusEngine *engine, guint keyval, guint keycod
      * goes now, before this key's own output. */
     end_pause(engine, PAUSE_UNTIL_KEY);
     HeldOutput *head = SELF(engine)->held ? g_queue_peek_head(SELF(engine)->held) : NULL;
-    if (head && head->kind == HELD_PAUSE && head->keycode == 1) send_held_step(engine);
+    if (head && head->kind == HELD_PAUSE && head->ended) send_held_step(engine);
     void *context = SELF(engine)->context;
     return context && callbacks.process_key_event ? callbacks.process_key_event(context, keyval, keycode, state)
                                                   : FALSE;
@@ -271,8 +274,8 @@ static gboolean types_or_edits(guint keyval, guint state) {
 static void push_pause(GQueue *held, PauseUntil until, guint ticks) {
     HeldOutput *pause = g_new0(HeldOutput, 1);
     pause->kind = HELD_PAUSE;
-    pause->keyval = ticks;
-    pause->state = until;
+    pause->ticks = ticks;
+    pause->until = until;
     g_queue_push_head(held, pause);
 }
 
@@ -287,7 +290,7 @@ static gboolean send_held_step(IBusEngine *engine) {
     HeldOutput *output = NULL;
     while ((output = g_queue_peek_head(held)) != NULL) {
         if (output->kind == HELD_PAUSE) {
-            if (output->keycode == 0 && output->keyval-- > 1) break; /* not yet handled: wait on */
+            if (!output->ended && output->ticks-- > 1) break; /* not yet handled: wait on */
             free_held(g_queue_pop_head(held));
         } else if (output->kind == HELD_COMMIT) {
             GString *text = g_string_new(NULL);
@@ -331,9 +334,9 @@ static void flush_held(IBusEngine *engine) {
 static void end_pause(IBusEngine *engine, PauseUntil until) {
     HangulIBusEngine *self = SELF(engine);
     HeldOutput *head = self->held ? g_queue_peek_head(self->held) : NULL;
-    if (!head || head->kind != HELD_PAUSE || head->state != until) return;
-    if (until == PAUSE_UNTIL_KEY && head->keyval >= KEY_WAIT_TICKS) return;
-    head->keycode = 1;
+    if (!head || head->kind != HELD_PAUSE || head->until != until) return;
+    if (until == PAUSE_UNTIL_KEY && head->ticks >= KEY_WAIT_TICKS) return;
+    head->ended = TRUE;
 }
 
 /* The client moved its cursor: LibreOffice's X11 backend, through ibus-x11, reports its spot after it
