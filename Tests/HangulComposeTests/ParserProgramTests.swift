@@ -10,19 +10,12 @@ import Testing
 @Suite struct ParserProgramTests {
     static var front: String { Subprocess.productsDirectory.appendingPathComponent("hangul-compose").path }
 
-    /// What `ldd` lists for `path`, one library a line.
-    static func libraries(of path: String) throws -> String {
-        let ldd = try SpawnedProcess("/usr/bin/ldd", [path]).wait()
-        #expect(ldd.status == 0, "ldd \(path) failed: \(ldd.stderr)")
-        return ldd.stdout
-    }
-
     /// Neither Foundation nor the parser in any build; in a release build (the one installed) no
     /// shared Swift library at all: the runtime is linked in there (a debug build links it shared,
     /// since the test bundle inherits the executable's linker flags). `scripts/test-packages`
     /// checks the installed one too.
     @Test func theFastExecutableLoadsNeitherFoundationNorTheParserAndReleaseBuildsNoSwiftLibrary() throws {
-        let libraries = try Self.libraries(of: Self.front)
+        let libraries = try SharedLibraries.listed(for: Self.front)
         #expect(libraries.contains("libc.so"), "ldd printed no libc for \(Self.front): \(libraries)")
         var unwanted = ["libFoundation", "ArgumentParser"]
         if Subprocess.productsDirectory.resolvingSymlinksInPath().path.hasSuffix("/release") {
@@ -35,7 +28,7 @@ import Testing
 
     @Test func theParserProgramIsTheOneThatLoadsFoundation() throws {
         let parser = Subprocess.productsDirectory.appendingPathComponent(ParserProgram.name).path
-        #expect(try Self.libraries(of: parser).contains("libFoundationEssentials"))
+        #expect(try SharedLibraries.listed(for: parser).contains("libFoundationEssentials"))
     }
 
     /// Options, subcommands, help, the version and usage errors print exactly what the parser

@@ -11,15 +11,8 @@ import Testing
     static var front: String { SystemTools.hanguld }
     static var parser: String { SystemTools.hanguld + "-cli" }
 
-    /// What `ldd` lists for `path`, one library a line.
-    static func libraries(of path: String) throws -> String {
-        let ldd = try SpawnedProcess("/usr/bin/ldd", [path]).wait()
-        #expect(ldd.status == 0, "ldd \(path) failed: \(ldd.stderr)")
-        return ldd.stdout
-    }
-
     @Test func theDaemonLoadsNeitherFoundationNorTheParser() throws {
-        let libraries = try Self.libraries(of: Self.front)
+        let libraries = try SharedLibraries.listed(for: Self.front)
         #expect(libraries.contains("libc.so"), "ldd printed no libc for \(Self.front): \(libraries)")
         for name in ["libFoundation", "ArgumentParser"] {
             #expect(!libraries.contains(name), "hanguld loads \(name):\n\(libraries)")
@@ -27,8 +20,8 @@ import Testing
     }
 
     @Test func theParserProgramIsTheOneThatLoadsFoundationAndItLinksNoDaemon() throws {
-        #expect(try Self.libraries(of: Self.parser).contains("libFoundationEssentials"))
-        #expect(try !Self.libraries(of: Self.parser).contains("libxkbcommon"))
+        #expect(try SharedLibraries.listed(for: Self.parser).contains("libFoundationEssentials"))
+        #expect(try !SharedLibraries.listed(for: Self.parser).contains("libxkbcommon"))
     }
 
     /// Help, the version and usage errors print exactly what the parser program prints for the
