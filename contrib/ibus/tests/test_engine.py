@@ -999,6 +999,35 @@ def a_click_mid_syllable_commits_it_once_in_gtk_and_in_qt():
 
 
 @test("daemon")
+def a_click_in_gtk_leaves_the_syllable_once_whichever_module_commits_it():
+    # What each GTK module of IBus 1.5.27 does on a click with 한 showing (client/gtk2/ibusimcontext.c),
+    # against the real ibus-daemon. Each tells ibus-daemon that it commits the preedit itself
+    # (set_client_commit_preedit), so ibus-daemon's reset commits nothing. GTK 3's module commits its
+    # copy from a button-press handler, then resets; so does GTK 4's in sync mode, from its reset; GTK
+    # 4's in its default mode only resets: the engine must commit, or the syllable is lost (it was, in
+    # every GTK 4 application, with ibus-hangul too: contrib/testing/apps).
+    modules = [
+        ("GTK 3, default mode", "gtk3-im:click", SYNC_PROCESS_KEY, True),
+        ("GTK 4, sync mode", "gtk4-im:click", 0, True),
+        ("GTK 4, default mode", "gtk4-im:click", SYNC_PROCESS_KEY, False),
+    ]
+    for name, client, capabilities, module_commits_its_copy in modules:
+        field = host.context(name=client, capabilities=capabilities)
+        field.ic.set_client_commit_preedit(True)
+        field.type("gks")
+        equal((field.text, field.preedit), ("", "한"), f"{name}: before the click")
+        if module_commits_its_copy:
+            field.text += field.preedit
+            field.preedit = ""
+        field.ic.reset()
+        field.sync()
+        pump(0.2)  # time for a second commit that must not come
+        field.type("rk")
+        equal((field.text, field.preedit), ("한", "가"), f"{name}: after the click and rk")
+        field.take_text()
+
+
+@test("daemon")
 def focus_moved_by_a_click_or_to_another_window_leaves_the_syllable_once_where_it_was_typed():
     # 한 composing in the first field, then the focus moves: by a click in the second field, by a
     # click at the end of the first, to another window of the application and back, or to another

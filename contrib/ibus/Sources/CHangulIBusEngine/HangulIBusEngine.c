@@ -380,6 +380,8 @@ const gchar *hangul_ibus_engine_context_path(IBusEngine *engine) { return SELF(e
 
 guint hangul_ibus_engine_client_capabilities(IBusEngine *engine) { return engine->client_capabilities; }
 
+guint hangul_ibus_version(void) { return IBUS_MAJOR_VERSION * 10000 + IBUS_MINOR_VERSION * 100 + IBUS_MICRO_VERSION; }
+
 void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit) {
     if (!hold(engine, HELD_PREEDIT, utf8, 0, 0, client_commits_preedit ? 1 : 0))
         send_preedit(engine, utf8, client_commits_preedit);

@@ -44,10 +44,16 @@ public struct IBusClient: Equatable, Sendable {
     public var name: String?
     /// The client's capability bits.
     public var capabilities: UInt32
+    /// The IBus release the engine was built against, as major × 10000 + minor × 100 + micro: the
+    /// clients' modules come from the same release. The rules here were read in, and measured with,
+    /// IBus 1.5.27 (Debian 12), the default; 1.5.28 changed what GTK's module does on a reset
+    /// (``resetLeavesPreeditToEngine``).
+    public var ibusVersion: UInt32
 
-    public init(name: String? = nil, capabilities: UInt32 = 0) {
+    public init(name: String? = nil, capabilities: UInt32 = 0, ibusVersion: UInt32 = 1_05_27) {
         self.name = name
         self.capabilities = capabilities
+        self.ibusVersion = ibusVersion
     }
 
     /// Who turns the visible preedit into text when the field loses the focus or is reset.
@@ -73,6 +79,30 @@ public struct IBusClient: Equatable, Sendable {
         if name.hasPrefix("QIBusInputContext") { return .clientsOwnCopy }
         if name == "xim" { return .engine }
         return .host
+    }
+
+    /// Whether a reset (a click in the text, or the application moving the cursor) leaves the visible
+    /// preedit for the engine to commit: otherwise no one would, and the syllable would be lost.
+    /// - Through ibus-x11, always (``PreeditKeeper/engine``).
+    /// - GTK 4's module of IBus 1.5.27 in its default modes (those that set `IBUS_CAP_SYNC_PROCESS_KEY`)
+    ///   commits its copy on focus out but not on reset, which it does only in sync mode
+    ///   (`ibus_im_context_reset`); and it tells ibus-daemon that the client commits the preedit
+    ///   (`ibus_input_context_set_client_commit_preedit`), so ibus-daemon's reset does not either. A
+    ///   click with 한 showing lost it in every GTK 4 application (a GTK 4 text view,
+    ///   gnome-text-editor), with ibus-hangul as with this engine. GTK 3's module has no such gap: it
+    ///   commits its copy on the click itself, from a `button-press-event` handler, before the reset;
+    ///   but in LibreOffice on GTK 3 (`gtk3-im:soffice`, which handles clicks in a widget of its own)
+    ///   no copy of it arrived, and the syllable was lost on a click too (`가` for `한`, click, `가`,
+    ///   through the reference engines as well; why the handler commits nothing there was not traced).
+    ///   Committed by the engine on the reset that follows, it is right, once, in the application
+    ///   matrix. In sync mode both modules commit their copy from their reset.
+    ///   From IBus 1.5.28 GTK 4's module commits its copy on reset in its default mode as well, so
+    ///   there the engine leaves it to the module, or the syllable would appear twice.
+    public var resetLeavesPreeditToEngine: Bool {
+        if preeditKeeper == .engine { return true }
+        guard let name, capabilities & Self.waitsForReplyCapability != 0 else { return false }
+        if name.hasPrefix("gtk3-im:soffice") { return true }
+        return ibusVersion < 1_05_28 && name.hasPrefix("gtk4-im")
     }
 
     /// Whether the client keeps its own copy of the preedit and commits it itself before a focus change

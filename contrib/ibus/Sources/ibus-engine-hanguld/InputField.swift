@@ -20,8 +20,10 @@ import HangulProtocol
 /// On focus out and reset the visible preedit is committed by whoever ``IBusClient/preeditKeeper``
 /// names from the client's name: the client (GTK, or ibus-daemon for it, as the preedit is shown in
 /// `IBUS_ENGINE_PREEDIT_COMMIT` mode), Qt's own copy, or, through ibus-x11, the engine itself (both
-/// shown in CLEAR mode). The daemon is then told `cancel`, never `reset`, or the syllable would
-/// appear twice. Only an engine switch (`disable`) asks the daemon to commit.
+/// shown in CLEAR mode); on a reset in GTK 4's module of IBus 1.5.27, which commits nothing there, by
+/// the engine (``IBusClient/resetLeavesPreeditToEngine``). The daemon is then told `cancel`, never
+/// `reset`, or the syllable would appear twice. Only an engine switch (`disable`) asks the daemon to
+/// commit.
 ///
 /// Hanja conversion (section 9.5) is the daemon's: keys go to it while the candidate window is
 /// shown, exactly as at any other time, and each reply says what the window shows. The engine adds
@@ -102,7 +104,9 @@ final class InputField {
     /// What the engine knows of the focused client: its name (from `focus_in_id`) and capabilities.
     private func learnClient() {
         let name = hangul_ibus_engine_client_name(engine).map { String(cString: $0) }
-        router.client = IBusClient(name: name, capabilities: hangul_ibus_engine_client_capabilities(engine))
+        router.client = IBusClient(
+            name: name, capabilities: hangul_ibus_engine_client_capabilities(engine),
+            ibusVersion: hangul_ibus_version())
     }
 
     func focusIn() {
@@ -149,12 +153,13 @@ final class InputField {
         hangul_ibus_engine_context_path(engine).map { String(cString: $0) }
     }
 
-    /// A reset (XIM_RESET_IC, a click in a GTK or Qt field): the visible preedit becomes text where the
-    /// client shows it in CLEAR mode and leaves it to the engine; elsewhere the client or
-    /// ibus-daemon has committed it.
+    /// A reset (XIM_RESET_IC, a click in a GTK or Qt field): the engine commits the visible preedit
+    /// where no one else will (ibus-x11, which shows it in CLEAR mode, and GTK 4's module of IBus
+    /// 1.5.27: ``IBusClient/resetLeavesPreeditToEngine``); elsewhere the client or ibus-daemon has
+    /// committed it.
     func reset() {
         leftToTheModule = nil  // the module committed its copy first (in sync mode)
-        if router.client.preeditKeeper == .engine { perform(contract.failOpen()) }
+        if router.client.resetLeavesPreeditToEngine { perform(contract.failOpen()) }
         link.cancel()
         contract.forgetPreedit()
         perform(contract.hideCandidates())

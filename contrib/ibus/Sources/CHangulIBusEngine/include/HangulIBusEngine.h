@@ -64,6 +64,10 @@ const gchar *hangul_ibus_engine_client_name(IBusEngine *engine);
 const gchar *hangul_ibus_engine_context_path(IBusEngine *engine);
 /* The client's capability bits (IBUS_CAP_*). */
 guint hangul_ibus_engine_client_capabilities(IBusEngine *engine);
+/* The IBus release the engine was built against, as major * 10000 + minor * 100 + micro (10527 for
+ * 1.5.27): the clients' modules come from the same release, and what they do on a reset changed in
+ * 1.5.28 (IBusClient.resetLeavesPreeditToEngine). */
+guint hangul_ibus_version(void);
 
 /* Shows `utf8` underlined as the preedit, cursor at its end, in IBUS_ENGINE_PREEDIT_COMMIT mode: what
  * is visible is committed on focus out or reset, by the client (GTK) or by ibus-daemon for it. When
