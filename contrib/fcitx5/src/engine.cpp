@@ -588,8 +588,13 @@ void HangulDaemonEngine::deactivate(const fcitx::InputMethodEntry & /*entry*/, f
 }
 
 void HangulDaemonEngine::reset(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {
+    // A reset (a click in the text, the application moving the cursor). fcitx5 commits a client
+    // preedit on focus out, never on reset (5.0.21, Instance's InputContextReset watchers). A client
+    // with ClientUnfocusCommit (fcitx5-qt) commits its own copy before it resets; fcitx5-gtk's GTK 3
+    // and GTK 4 modules leave it to no one, and GTK 4's text views reset on every click, so the syllable
+    // was lost (`가` for `한`, click, `가`; fcitx5-hangul alike). The addon commits it there.
     auto *ic = event.inputContext();
-    endComposition(ic, stateOf(ic), false);
+    endComposition(ic, stateOf(ic), !ic->capabilityFlags().test(fcitx::CapabilityFlag::ClientUnfocusCommit));
 }
 
 std::string HangulDaemonEngine::subModeLabelImpl(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContext &ic) {

@@ -135,7 +135,9 @@ private:
     void typeForXimClient(fcitx::InputContext *ic, SessionState &state, const fcitx::Key &raw, const KeyEvent &key,
                           KeyOutcome &outcome);
     /// Ends composition without the user's text appearing twice: `cancel` when the preedit was the
-    /// client's (fcitx5 or the application commits it), `reset` with its commit when it was ours.
+    /// client's and fcitx5 or the application commits it, `reset` with its commit when it was ours or
+    /// `commitClientPreedit` says no one else will (another input method chosen, a reset in a client
+    /// without ClientUnfocusCommit).
     /// A candidate list closes either way.
     void endComposition(fcitx::InputContext *ic, SessionState &state, bool commitClientPreedit);
     /// An fcitx5 configuration from before the daemon owned the settings is no longer read: say so once.

@@ -27,7 +27,17 @@ import tempfile
 import time
 
 # fcitx5_dbus puts contrib/testing on sys.path, so it is imported first.
-from fcitx5_dbus import BUS_NAME, NO_AUTO_START, PASSWORD_CAPABILITY, Fcitx, addon_environment, hangul_testing
+from fcitx5_dbus import (
+    BUS_NAME,
+    CLIENT_UNFOCUS_COMMIT_CAPABILITY,
+    FORMATTED_PREEDIT_CAPABILITY,
+    NO_AUTO_START,
+    PASSWORD_CAPABILITY,
+    PREEDIT_CAPABILITY,
+    Fcitx,
+    addon_environment,
+    hangul_testing,
+)
 
 # isort: split
 import libhangul_hanja
@@ -695,6 +705,34 @@ def faults_and_switching(prefix):
     environment = {**addon_environment(prefix), **daemon.environment(), "HANGULD_AUTOSTART": "0"}
     try:
         with Fcitx(["hanguld"], ["hanguld"], environment) as fcitx:
+            # A reset with a syllable in the client preedit (a click in a GTK 4 text view): fcitx5
+            # commits a client preedit only on focus out, and fcitx5-gtk's modules do not commit their
+            # copy on reset, so the addon commits it, once; a client with ClientUnfocusCommit
+            # (fcitx5-qt) commits its own copy before it resets, and the addon only forgets it.
+            for name, capabilities, client_commits_its_copy in (
+                ("fcitx5-gtk", PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY, False),
+                (
+                    "fcitx5-qt",
+                    PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY | CLIENT_UNFOCUS_COMMIT_CAPABILITY,
+                    True,
+                ),
+            ):
+                context = fcitx.context(capabilities, input_method="hanguld")
+                context.type("gks")
+                if client_commits_its_copy:
+                    context.text += context.preedit
+                context.call("Reset")
+                context.type("rk")
+                if client_commits_its_copy:
+                    context.text += context.preedit  # and on focus out too
+                context.focus_out()
+                check(
+                    context.text == "한가",
+                    f"a reset with the syllable in the client preedit leaves it once ({name})",
+                    f"commits {context.commits}, text {context.text!r}",
+                )
+                context.destroy()
+
             # Switching input method mid-syllable commits the syllable, once.
             context = fcitx.context(input_method="hanguld")
             context.type("gks")

@@ -21,6 +21,8 @@ import hangul_testing  # noqa: E402
 BUS_NAME = "org.fcitx.Fcitx5"
 PREEDIT_CAPABILITY = 1 << 1
 FORMATTED_PREEDIT_CAPABILITY = 1 << 4
+# The client commits its own copy of the preedit on focus out and before a reset (fcitx5-qt).
+CLIENT_UNFOCUS_COMMIT_CAPABILITY = 1 << 5
 PASSWORD_CAPABILITY = 1 << 3
 SURROUNDING_TEXT_CAPABILITY = 1 << 6
 # The client draws fcitx5's input panel itself (as the GTK and Qt modules can on Wayland): fcitx5 then
