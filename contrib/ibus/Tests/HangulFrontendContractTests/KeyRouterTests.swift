@@ -160,20 +160,22 @@ import Testing
     @Test func aResetLeavesThePreeditToTheEngineThroughIbusX11InLibreOfficeAndInGtk4sDefaultModesBeforeIbus1_5_28() {
         #expect(IBusClient(name: "xim").resetLeavesPreeditToEngine)
         #expect(IBusClient(name: "xim", ibusVersion: 1_05_32).resetLeavesPreeditToEngine)
-        #expect(IBusClient(name: "gtk4-im:gnome-text-editor", capabilities: Self.syncCapability).resetLeavesPreeditToEngine)
+        #expect(
+            IBusClient(name: "gtk4-im:gnome-text-editor", capabilities: Self.syncCapability).resetLeavesPreeditToEngine)
         // GTK 4's module in sync mode commits its copy on reset; from IBus 1.5.28 in every mode.
         #expect(
             !IBusClient(name: "gtk4-im:x", capabilities: Self.surroundingCapability).resetLeavesPreeditToEngine)
         #expect(
             !IBusClient(name: "gtk4-im:x", capabilities: Self.syncCapability, ibusVersion: 1_05_28)
                 .resetLeavesPreeditToEngine)
-        // GTK 3's module commits its copy on the click itself, except in LibreOffice, which takes the
-        // click first; in sync mode it commits its copy on reset. Qt's plugin commits it before its reset.
+        // GTK 3's module commits its copy on the click itself, except in LibreOffice, where no copy
+        // arrives; in sync mode it commits its copy on reset. Qt's plugin commits it before its reset.
         #expect(!IBusClient(name: "gtk3-im:gedit", capabilities: Self.syncCapability).resetLeavesPreeditToEngine)
         #expect(IBusClient(name: "gtk3-im:soffice", capabilities: Self.syncCapability).resetLeavesPreeditToEngine)
         #expect(
             !IBusClient(name: "gtk3-im:soffice", capabilities: Self.surroundingCapability).resetLeavesPreeditToEngine)
-        #expect(!IBusClient(name: "QIBusInputContext", capabilities: Self.surroundingCapability).resetLeavesPreeditToEngine)
+        #expect(
+            !IBusClient(name: "QIBusInputContext", capabilities: Self.surroundingCapability).resetLeavesPreeditToEngine)
         #expect(!IBusClient(name: nil, capabilities: Self.syncCapability).resetLeavesPreeditToEngine)
     }
 
