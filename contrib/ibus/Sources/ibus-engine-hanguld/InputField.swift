@@ -20,10 +20,10 @@ import HangulProtocol
 /// On focus out and reset the visible preedit is committed by whoever ``IBusClient/preeditKeeper``
 /// names from the client's name: the client (GTK, or ibus-daemon for it, as the preedit is shown in
 /// `IBUS_ENGINE_PREEDIT_COMMIT` mode), Qt's own copy, or, through ibus-x11, the engine itself (both
-/// shown in CLEAR mode); on a reset in GTK 4's module of IBus 1.5.27, which commits nothing there, by
-/// the engine (``IBusClient/resetLeavesPreeditToEngine``). The daemon is then told `cancel`, never
-/// `reset`, or the syllable would appear twice. Only an engine switch (`disable`) asks the daemon to
-/// commit.
+/// shown in CLEAR mode); on a reset where no one else commits it (GTK 4's module of IBus 1.5.27,
+/// LibreOffice on GTK 3), by the engine (``IBusClient/resetLeavesPreeditToEngine``). The daemon is
+/// then told `cancel`, never `reset`, or the syllable would appear twice. Only an engine switch
+/// (`disable`) asks the daemon to commit.
 ///
 /// Hanja conversion (section 9.5) is the daemon's: keys go to it while the candidate window is
 /// shown, exactly as at any other time, and each reply says what the window shows. The engine adds
