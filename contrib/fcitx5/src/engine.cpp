@@ -587,14 +587,31 @@ void HangulDaemonEngine::deactivate(const fcitx::InputMethodEntry & /*entry*/, f
     sendFocus(ic, state, false);
 }
 
+namespace {
+
+/// Whether the application commits its own copy of the client preedit when it resets the input
+/// context. fcitx5-qt does, and says so with ClientUnfocusCommit. Firefox (and Thunderbird, the same
+/// Gecko code) does without saying so: when the addon committed the syllable on its reset too, a
+/// click with 한 showing typed it twice (`한한가`, the application matrix), where every other GTK
+/// application typed it once.
+bool commitsItsOwnCopyOnReset(const fcitx::InputContext *ic) {
+    if (ic->capabilityFlags().test(fcitx::CapabilityFlag::ClientUnfocusCommit)) {
+        return true;
+    }
+    const std::string &program = ic->program();
+    return program.find("firefox") != std::string::npos || program.find("thunderbird") != std::string::npos;
+}
+
+} // namespace
+
 void HangulDaemonEngine::reset(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContextEvent &event) {
     // A reset (a click in the text, the application moving the cursor). fcitx5 commits a client
-    // preedit on focus out, never on reset (5.0.21, Instance's InputContextReset watchers). A client
-    // with ClientUnfocusCommit (fcitx5-qt) commits its own copy before it resets; fcitx5-gtk's GTK 3
-    // and GTK 4 modules leave it to no one, and GTK 4's text views reset on every click, so the syllable
-    // was lost (`가` for `한`, click, `가`; fcitx5-hangul alike). The addon commits it there.
+    // preedit on focus out, never on reset (5.0.21, Instance's InputContextReset watchers), and
+    // fcitx5-gtk's GTK 3 and GTK 4 modules only pass the reset on. GTK 4's text views reset on every
+    // click, so the syllable was lost there (`가` for `한`, click, `가`; fcitx5-hangul alike), and in
+    // LibreOffice on GTK 3. The addon commits it, unless the application commits its own copy.
     auto *ic = event.inputContext();
-    endComposition(ic, stateOf(ic), !ic->capabilityFlags().test(fcitx::CapabilityFlag::ClientUnfocusCommit));
+    endComposition(ic, stateOf(ic), !commitsItsOwnCopyOnReset(ic));
 }
 
 std::string HangulDaemonEngine::subModeLabelImpl(const fcitx::InputMethodEntry & /*entry*/, fcitx::InputContext &ic) {
