@@ -1,5 +1,8 @@
+#define _GNU_SOURCE /* dladdr, before any system header */
 #include "HangulIBusEngine.h"
 
+#include <dlfcn.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -381,6 +384,17 @@ const gchar *hangul_ibus_engine_context_path(IBusEngine *engine) { return SELF(e
 guint hangul_ibus_engine_client_capabilities(IBusEngine *engine) { return engine->client_capabilities; }
 
 guint hangul_ibus_version(void) { return IBUS_MAJOR_VERSION * 10000 + IBUS_MINOR_VERSION * 100 + IBUS_MICRO_VERSION; }
+
+const char *hangul_ibus_library_path(void) {
+    static char *path = NULL;
+    static gboolean looked = FALSE;
+    if (!looked) {
+        looked = TRUE;
+        Dl_info info;
+        if (dladdr((void *)ibus_bus_new, &info) && info.dli_fname) path = realpath(info.dli_fname, NULL);
+    }
+    return path;
+}
 
 void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit) {
     if (!hold(engine, HELD_PREEDIT, utf8, 0, 0, client_commits_preedit ? 1 : 0))

@@ -44,16 +44,29 @@ public struct IBusClient: Equatable, Sendable {
     public var name: String?
     /// The client's capability bits.
     public var capabilities: UInt32
-    /// The IBus release the engine was built against, as major × 10000 + minor × 100 + micro: the
-    /// clients' modules come from the same release. The rules here were read in, and measured with,
-    /// IBus 1.5.27 (Debian 12), the default; 1.5.28 changed what GTK's module does on a reset
-    /// (``resetLeavesPreeditToEngine``).
+    /// The IBus release running, as major × 10000 + minor × 100 + micro (see
+    /// ``ibusVersion(libraryPath:)``): the clients' modules are the same release. The rules here were
+    /// read in, and measured with, IBus 1.5.27 (Debian 12), the default; 1.5.28 changed what GTK's
+    /// module does on a reset (``resetLeavesPreeditToEngine``).
     public var ibusVersion: UInt32
 
     public init(name: String? = nil, capabilities: UInt32 = 0, ibusVersion: UInt32 = 1_05_27) {
         self.name = name
         self.capabilities = capabilities
         self.ibusVersion = ibusVersion
+    }
+
+    /// The IBus release a libibus file is, as ``ibusVersion`` counts it, from its name:
+    /// `libibus-1.0.so.5.0.527` is 1.5.27 (10527), `…so.5.0.532` 1.5.32. `nil` for any other name.
+    /// A package built against one release runs on another (Debian 12's on Debian 13), and the
+    /// clients' modules are the release running, so the engine reads it from the library it loaded.
+    public static func ibusVersion(libraryPath: String) -> UInt32? {
+        let name = libraryPath.split(separator: "/").last.map(String.init) ?? ""
+        let prefix = "libibus-1.0.so.5.0."
+        guard name.hasPrefix(prefix), let number = UInt32(name.dropFirst(prefix.count)), number >= 100,
+            number < 10_000
+        else { return nil }
+        return 10_000 + number
     }
 
     /// Who turns the visible preedit into text when the field loses the focus or is reset.

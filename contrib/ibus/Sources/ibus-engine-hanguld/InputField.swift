@@ -101,12 +101,18 @@ final class InputField {
         return answer
     }
 
+    /// The IBus release running: read from the libibus this process loaded, else the one it was built
+    /// against.
+    private static let ibusVersion: UInt32 =
+        hangul_ibus_library_path().flatMap { IBusClient.ibusVersion(libraryPath: String(cString: $0)) }
+        ?? hangul_ibus_version()
+
     /// What the engine knows of the focused client: its name (from `focus_in_id`) and capabilities.
     private func learnClient() {
         let name = hangul_ibus_engine_client_name(engine).map { String(cString: $0) }
         router.client = IBusClient(
             name: name, capabilities: hangul_ibus_engine_client_capabilities(engine),
-            ibusVersion: hangul_ibus_version())
+            ibusVersion: Self.ibusVersion)
     }
 
     func focusIn() {

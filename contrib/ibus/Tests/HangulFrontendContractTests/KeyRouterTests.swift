@@ -179,6 +179,14 @@ import Testing
         #expect(!IBusClient(name: nil, capabilities: Self.syncCapability).resetLeavesPreeditToEngine)
     }
 
+    @Test func theIbusReleaseIsReadFromTheLibrarysFileName() {
+        #expect(IBusClient.ibusVersion(libraryPath: "/usr/lib/x86_64-linux-gnu/libibus-1.0.so.5.0.527") == 1_05_27)
+        #expect(IBusClient.ibusVersion(libraryPath: "/usr/lib/x86_64-linux-gnu/libibus-1.0.so.5.0.532") == 1_05_32)
+        #expect(IBusClient.ibusVersion(libraryPath: "/usr/lib/x86_64-linux-gnu/libibus-1.0.so.5") == nil)
+        #expect(IBusClient.ibusVersion(libraryPath: "/opt/lib/libibus-1.0.so.5.0.x") == nil)
+        #expect(IBusClient.ibusVersion(libraryPath: "") == nil)
+    }
+
     @Test func anUnnamedClientWithoutSurroundingTextIsIbusX11AndGetsTheKeyForwarded() {
         #expect(IBusClient(name: nil, capabilities: 1 << 3 | 1 << 0).unhandledKeyOrder == .forward)
         #expect(IBusClient(name: nil, capabilities: 1 << 3).unhandledKeyOrder == .forward)

@@ -65,9 +65,13 @@ const gchar *hangul_ibus_engine_context_path(IBusEngine *engine);
 /* The client's capability bits (IBUS_CAP_*). */
 guint hangul_ibus_engine_client_capabilities(IBusEngine *engine);
 /* The IBus release the engine was built against, as major * 10000 + minor * 100 + micro (10527 for
- * 1.5.27): the clients' modules come from the same release, and what they do on a reset changed in
- * 1.5.28 (IBusClient.resetLeavesPreeditToEngine). */
+ * 1.5.27). What the clients' modules do on a reset changed in 1.5.28 (IBusClient.resetLeavesPreeditToEngine),
+ * and a package built on one release runs on another: the release running is read from the file name
+ * of the libibus this process loaded (below), this is the fallback. */
 guint hangul_ibus_version(void);
+/* The real path of the libibus this process loaded (`/usr/lib/x86_64-linux-gnu/libibus-1.0.so.5.0.527`
+ * for IBus 1.5.27, links resolved), or NULL when it cannot be told. */
+const char *hangul_ibus_library_path(void);
 
 /* Shows `utf8` underlined as the preedit, cursor at its end, in IBUS_ENGINE_PREEDIT_COMMIT mode: what
  * is visible is committed on focus out or reset, by the client (GTK) or by ibus-daemon for it. When
