@@ -708,23 +708,22 @@ def faults_and_switching(prefix):
             # A reset with a syllable in the client preedit (a click in a GTK 4 text view): fcitx5
             # commits a client preedit only on focus out, and fcitx5-gtk's modules do not commit their
             # copy on reset, so the addon commits it, once; a client with ClientUnfocusCommit
-            # (fcitx5-qt) commits its own copy before it resets, and the addon only forgets it.
-            for name, capabilities, client_commits_its_copy in (
-                ("fcitx5-gtk", PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY, False),
-                (
-                    "fcitx5-qt",
-                    PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY | CLIENT_UNFOCUS_COMMIT_CAPABILITY,
-                    True,
-                ),
+            # (fcitx5-qt), and Firefox without saying so, commit their own copy when they reset, and
+            # the addon only forgets it.
+            client_preedit = PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY
+            for name, capabilities, program, client_commits_its_copy in (
+                ("fcitx5-gtk", client_preedit, None, False),
+                ("fcitx5-qt", client_preedit | CLIENT_UNFOCUS_COMMIT_CAPABILITY, None, True),
+                ("Firefox", client_preedit, "firefox-esr", True),
             ):
-                context = fcitx.context(capabilities, input_method="hanguld")
+                context = fcitx.context(capabilities, input_method="hanguld", program=program)
                 context.type("gks")
                 if client_commits_its_copy:
                     context.text += context.preedit
                 context.call("Reset")
                 context.type("rk")
-                if client_commits_its_copy:
-                    context.text += context.preedit  # and on focus out too
+                if capabilities & CLIENT_UNFOCUS_COMMIT_CAPABILITY:
+                    context.text += context.preedit  # on focus out too; otherwise fcitx5 does
                 context.focus_out()
                 check(
                     context.text == "한가",

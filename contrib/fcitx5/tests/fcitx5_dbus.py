@@ -230,8 +230,8 @@ class Fcitx:
             None,
         ).unpack()[0]
 
-    def context(self, capabilities=PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY, input_method=None):
-        return Context(self, capabilities, input_method)
+    def context(self, capabilities=PREEDIT_CAPABILITY | FORMATTED_PREEDIT_CAPABILITY, input_method=None, program=None):
+        return Context(self, capabilities, input_method, program)
 
     def panel_context(self, input_method=None):
         """A context that shows candidates (client-side panel) and reports its text around the cursor."""
@@ -264,7 +264,7 @@ class Context:
     holds the shown list as (label, text) pairs, with `candidate_cursor`, `layout_hint`, `has_prev`
     and `has_next`, from the last UpdateClientSideUI."""
 
-    def __init__(self, fcitx, capabilities, input_method):
+    def __init__(self, fcitx, capabilities, input_method, program=None):
         self.fcitx = fcitx
         self.bus = fcitx.bus
         self.capabilities = capabilities
@@ -280,7 +280,7 @@ class Context:
             "/org/freedesktop/portal/inputmethod",
             "org.fcitx.Fcitx.InputMethod1",
             "CreateInputContext",
-            GLib.Variant("(a(ss))", ([("program", "fcitx5-hanguld-test")],)),
+            GLib.Variant("(a(ss))", ([("program", program or "fcitx5-hanguld-test")],)),
             GLib.VariantType("(oay)"),
             NO_AUTO_START,
             -1,
