@@ -136,8 +136,8 @@ private:
                           KeyOutcome &outcome);
     /// Ends composition without the user's text appearing twice: `cancel` when the preedit was the
     /// client's and fcitx5 or the application commits it, `reset` with its commit when it was ours or
-    /// `commitClientPreedit` says no one else will (another input method chosen, a reset in a client
-    /// without ClientUnfocusCommit).
+    /// `commitClientPreedit` says no one else will (another input method chosen, a reset in an
+    /// application that keeps no copy of its own: see `commitsItsOwnCopyOnReset` in engine.cpp).
     /// A candidate list closes either way.
     void endComposition(fcitx::InputContext *ic, SessionState &state, bool commitClientPreedit);
     /// An fcitx5 configuration from before the daemon owned the settings is no longer read: say so once.
