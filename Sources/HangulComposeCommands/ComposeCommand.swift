@@ -76,15 +76,7 @@ public struct ComposeCommand: ParsableCommand {
             "Print the hanja or symbols for this word (candidate, tab, meaning per line) and exit.", valueName: "word"))
     var hanja: String?
 
-    @Option(
-        name: .customLong("hanja-file"),
-        help: ArgumentHelp(
-            "Also read hanja from this file (key:value:meaning), after your own dictionary; repeatable.",
-            valueName: "path"))
-    var hanjaFiles: [String] = []
-
-    @Flag(name: .customLong("no-system-hanja"), help: "Leave out libhangul's hanja.txt and mssymbol.txt.")
-    var noSystemHanja = false
+    @OptionGroup var hanjaSources: HanjaSourceArguments
 
     @Flag(
         name: .long,
@@ -127,7 +119,7 @@ public struct ComposeCommand: ParsableCommand {
                 "--hanja prints one word's candidates; leave out keys, --reverse, --fix and --daemon.")
         }
         if hanja?.isEmpty == true { throw ValidationError("--hanja needs a word, such as --hanja 한자.") }
-        if daemon && (!hanjaFiles.isEmpty || noSystemHanja) {
+        if daemon && (!hanjaSources.hanjaFiles.isEmpty || hanjaSources.noSystemHanja) {
             throw ValidationError(
                 "--hanja-file and --no-system-hanja are for this process; a daemon reads its own (hanguld --hanja-file)."
             )
@@ -188,8 +180,8 @@ public struct ComposeCommand: ParsableCommand {
     public var settings: ComposeSettings {
         ComposeSettings(
             layout: layout, options: options, output: output, format: format, reverse: reverse, fix: fix,
-            words: words, layoutFiles: layoutFiles, hanja: hanja, hanjaFiles: hanjaFiles,
-            noSystemHanja: noSystemHanja, listLayouts: listLayouts, daemon: daemon, socket: socket)
+            words: words, layoutFiles: layoutFiles, hanja: hanja, hanjaFiles: hanjaSources.hanjaFiles,
+            noSystemHanja: hanjaSources.noSystemHanja, listLayouts: listLayouts, daemon: daemon, socket: socket)
     }
 }
 

@@ -9,15 +9,7 @@ struct HanjaCommand: ComposeMode {
             "Print the hanja (or, for a lone jamo such as ㅁ, the symbols) the hanja key offers for a word: candidate, tab, meaning per line (the same as type --hanja WORD)."
     )
 
-    @Option(
-        name: .customLong("hanja-file"),
-        help: ArgumentHelp(
-            "Also read hanja from this file (key:value:meaning), after your own dictionary; repeatable.",
-            valueName: "path"))
-    var hanjaFiles: [String] = []
-
-    @Flag(name: .customLong("no-system-hanja"), help: "Leave out libhangul's hanja.txt and mssymbol.txt.")
-    var noSystemHanja = false
+    @OptionGroup var hanjaSources: HanjaSourceArguments
 
     @Argument(help: "The word, such as 한자.")
     var word: String
@@ -25,8 +17,7 @@ struct HanjaCommand: ComposeMode {
     func composeCommand() throws -> ComposeCommand {
         var command = try ComposeCommand.defaults()
         command.hanja = word
-        command.hanjaFiles = hanjaFiles
-        command.noSystemHanja = noSystemHanja
+        command.hanjaSources = hanjaSources
         try command.validate()
         return command
     }
