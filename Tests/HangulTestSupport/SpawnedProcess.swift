@@ -17,8 +17,8 @@ public final class SpawnedProcess: @unchecked Sendable {
     private var errorOutput = Data()
     private let readers = DispatchGroup()
 
-    /// How the child ended.
-    public struct Outcome: Sendable {
+    /// How the child ended. Equal when two programs printed and exited alike.
+    public struct Outcome: Sendable, Equatable {
         /// The exit status, or the signal number when `exited` is false.
         public var status: Int32
         /// Whether it exited by itself rather than by a signal.

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs a program built by this package and collects what it printed.
-public struct Subprocess {
+/// Runs a program built by this package and collects what it printed. Equal when two programs
+/// printed and exited alike.
+public struct Subprocess: Equatable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
