@@ -3,11 +3,10 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
+#include "detachedstart.h"
 #include "reply.h"
 
 namespace hanguld {
@@ -60,33 +59,8 @@ bool DaemonStarter::start(const std::string &socketPath, std::string &why) {
         why = "no daemon at " + socketPath + ", and no hanguld at " + executable_ + " or on PATH to start";
         return false;
     }
-    // Everything the child needs is prepared before fork: after it, only async-signal-safe calls.
-    const char *program = found.c_str();
-    char *const argv[] = {const_cast<char *>(program), nullptr};
-    pid_t child = fork();
-    if (child < 0) {
+    if (!startDetached(found)) {
         return false;
-    }
-    if (child == 0) {
-        // Detached twice over: its own session, and reparented to init, so fcitx5 has no child to reap
-        // and the daemon outlives an fcitx5 restart.
-        setsid();
-        if (fork() != 0) {
-            _exit(0);
-        }
-        // No descriptor of fcitx5's (its D-Bus and display connections) stays open in the daemon;
-        // standard error stays fcitx5's, so the daemon's log lands where fcitx5's does.
-        int null = open("/dev/null", O_RDWR);
-        if (null >= 0) {
-            dup2(null, 0);
-            dup2(null, 1);
-        }
-        close_range(3, ~0U, 0);
-        execv(program, argv);
-        _exit(127);
-    }
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
     why = "no daemon at " + socketPath + "; started " + found;
     return true;

@@ -1,5 +1,6 @@
-// The one connection hangul-wayland keeps to hanguld (PROTOCOL.md): newline-delimited JSON over the
-// Unix socket, every call bounded by a deadline, and section 8.2's reconnect rule. The input method
+// The one session hangul-wayland keeps with hanguld (PROTOCOL.md): the connection, with a deadline on
+// every call, is the fcitx5 addon's (contrib/common/daemonconnection.h); this adds hello, starting the
+// daemon when nobody listens, and section 8.2's reconnect rule. The input method
 // is one context that moves between fields, so one session serves them all (section 8 allows that);
 // focus changes `cancel` it.
 #pragma once
@@ -11,20 +12,18 @@
 
 #include <nlohmann/json.hpp>
 
+#include "daemonconnection.h"
 #include "reconnectrule.h"
 
 namespace hangul_wayland {
 
-using Clock = std::chrono::steady_clock;
+using hanguld::Clock;
 
 struct DaemonSettings {
     std::string socketPath; ///< empty: no daemon can be found (no XDG_RUNTIME_DIR)
     std::string daemonPath; ///< hanguld to start when nobody listens; empty: never start one
     std::chrono::milliseconds deadline{150};
 };
-
-/// The socket path of PROTOCOL.md section 2: $HANGULD_SOCKET, else $XDG_RUNTIME_DIR/hangul/hanguld.sock.
-std::string defaultSocketPath();
 
 class DaemonLink {
 public:
@@ -45,26 +44,20 @@ public:
     /// Sends a notification (no reply) when connected; never connects for it.
     void notify(const char *method, const nlohmann::json &params);
 
-    bool isOpen() const { return fd_ >= 0; }
+    bool isOpen() const { return connection_.isOpen(); }
     /// True right after a (re)connection until the caller has seen it, so it can restore what the
     /// user changed in this session (the content type).
     bool takeFreshSession();
 
 private:
-    enum class Status { Ok, Refused, Unreachable, Timeout, Broken };
+    using Status = hanguld::CallStatus;
     bool connectAndGreet();
-    Status open(int &error);
     bool startDaemon();
-    Status exchange(const std::string &line, int64_t id, Clock::time_point deadline, nlohmann::json &result);
-    bool writeAll(const std::string &line, Clock::time_point deadline, Status &status);
-    Status readLine(Clock::time_point deadline, std::string &line);
     void fail(Status why);
-    void close();
+    void close() { connection_.close(); }
 
     DaemonSettings settings_;
-    int fd_ = -1;
-    int64_t nextId_ = 1;
-    std::string pending_;
+    hanguld::DaemonConnection connection_;
     bool fresh_ = false;
     hanguld::ReconnectRule reconnect_; // PROTOCOL.md section 8.2, one per process
     Clock::time_point nextSpawn_{};

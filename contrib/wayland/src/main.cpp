@@ -66,7 +66,7 @@ void usage(FILE *to) {
 
 int main(int argc, char **argv) {
     DaemonSettings settings;
-    settings.socketPath = defaultSocketPath();
+    settings.socketPath = hanguld::defaultSocketPath();
     settings.daemonPath = HANGULD_EXECUTABLE;
     bool trace = false;
     for (int index = 1; index < argc; ++index) {

@@ -1,6 +1,6 @@
 // One connection to hanguld: a non-blocking Unix socket, newline-delimited JSON, and a deadline on
-// every call, so fcitx5's event loop is never held longer than the deadline however the daemon
-// behaves (gone, stopped, slow, or answering nonsense).
+// every call, so the frontend's event loop (fcitx5's, hangul-wayland's) is never held longer than the
+// deadline however the daemon behaves (gone, stopped, slow, or answering nonsense).
 #pragma once
 
 #include <chrono>
@@ -48,6 +48,10 @@ public:
     /// `errorCode` and `errorMessage` the reply's error. Anything else closes the connection.
     CallStatus call(const char *method, const nlohmann::json &params, Clock::time_point deadline,
                     nlohmann::json &result, int64_t *errorCode = nullptr, std::string *errorMessage = nullptr);
+
+    /// Sends a notification (a request without an id, which gets no reply), bounded by `deadline`.
+    /// Anything but `Ok` closes the connection.
+    CallStatus notify(const char *method, const nlohmann::json &params, Clock::time_point deadline);
 
     void close();
 

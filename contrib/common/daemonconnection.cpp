@@ -26,6 +26,14 @@ int millisecondsUntil(Clock::time_point deadline) {
     return static_cast<int>(left) + 1;
 }
 
+/// One request as a line. `replace` rather than throwing: a text or option value that is not UTF-8
+/// must not throw inside the host process.
+std::string lineOf(const nlohmann::json &request) {
+    std::string line = request.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    line.push_back('\n');
+    return line;
+}
+
 } // namespace
 
 const char *describe(CallStatus status) {
@@ -97,7 +105,7 @@ CallStatus DaemonConnection::open(const std::string &path, int *error) {
 bool DaemonConnection::sendAll(const std::string &line, Clock::time_point deadline, CallStatus &status) {
     size_t sent = 0;
     while (sent < line.size()) {
-        // MSG_NOSIGNAL: a daemon that died must not take fcitx5 down with SIGPIPE.
+        // MSG_NOSIGNAL: a daemon that died must not take the frontend's process down with SIGPIPE.
         ssize_t n = ::send(fd_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
         if (n > 0) {
             sent += static_cast<size_t>(n);
@@ -171,12 +179,8 @@ CallStatus DaemonConnection::call(const char *method, const nlohmann::json &para
     }
     const int64_t id = nextId_++;
     nlohmann::json request = {{"id", id}, {"method", method}, {"params", params}};
-    // `replace` rather than throwing: an option value that is not UTF-8 must not throw inside fcitx5.
-    std::string line = request.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    line.push_back('\n');
-
     CallStatus status = CallStatus::Ok;
-    if (!sendAll(line, deadline, status)) {
+    if (!sendAll(lineOf(request), deadline, status)) {
         close();
         return status;
     }
@@ -186,7 +190,7 @@ CallStatus DaemonConnection::call(const char *method, const nlohmann::json &para
         close();
         return status;
     }
-    // Exceptions off: a malformed line is a broken daemon, not a reason to unwind through fcitx5.
+    // Exceptions off: a malformed line is a broken daemon, not a reason to unwind through the host.
     nlohmann::json reply = nlohmann::json::parse(replyLine, nullptr, false);
     if (reply.is_discarded() || !reply.is_object()) {
         close();
@@ -216,6 +220,18 @@ CallStatus DaemonConnection::call(const char *method, const nlohmann::json &para
     }
     close();
     return CallStatus::Broken;
+}
+
+CallStatus DaemonConnection::notify(const char *method, const nlohmann::json &params, Clock::time_point deadline) {
+    if (fd_ < 0) {
+        return CallStatus::Unreachable;
+    }
+    CallStatus status = CallStatus::Ok;
+    if (!sendAll(lineOf({{"method", method}, {"params", params}}), deadline, status)) {
+        close();
+        return status;
+    }
+    return CallStatus::Ok;
 }
 
 } // namespace hanguld
