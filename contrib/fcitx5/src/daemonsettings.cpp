@@ -1,5 +1,6 @@
 #include "daemonsettings.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -21,6 +22,11 @@ namespace {
 /// The configuration page is not typing: a person waits for it, and a daemon just started or a
 /// reload of a large layout directory may take longer than a key's deadline.
 constexpr std::chrono::milliseconds readDeadline{3000};
+/// fcitx5 reads the page on its one event loop, so typing in every field waits with it: a daemon that
+/// is there but stopped (or stuck) must not hold them all for `readDeadline`. `hello` is answered
+/// at once by any daemon that is serving, a freshly started one included, so it gets this much; only
+/// once it has answered may the reload take longer.
+constexpr std::chrono::milliseconds greetDeadline{500};
 /// `hangulctl config set` writes the file and waits for the daemon's reload verdict.
 constexpr std::chrono::milliseconds writeLimit{10000};
 
@@ -158,7 +164,8 @@ SettingsSnapshot SettingsChannel::read() {
     if (status != CallStatus::Ok) {
         return failed("connect", status);
     }
-    status = connection.call("hello", {{"protocol", 1}, {"client", "fcitx5-hanguld settings"}}, deadline, result);
+    status = connection.call("hello", {{"protocol", 1}, {"client", "fcitx5-hanguld settings"}},
+                             std::min(deadline, Clock::now() + greetDeadline), result);
     if (status != CallStatus::Ok) {
         return failed("hello", status);
     }

@@ -362,6 +362,23 @@ def settings_page(prefix):
                 "a save while the file is refused writes nothing",
                 f"the file holds {kept!r}",
             )
+            # A daemon that is there but stopped: fcitx5 (and every field's typing) waits for the page
+            # only as long as hello's deadline (0.5 s), not the page's 3 s, and the page says why.
+            daemon.stall()
+            started = time.perf_counter()
+            try:
+                values, description = fcitx.config(PAGE_URIS[0])
+            finally:
+                waited = time.perf_counter() - started
+                daemon.resume()
+            labels = [label for _kind, label, _extras in page_options(description).values()]
+            check(
+                0.45 <= waited < 2.0
+                and not values
+                and any("(hello): no reply before the deadline" in label for label in labels),
+                "a stopped daemon holds fcitx5 for the page's hello (0.5 s), not 3 s, and the page says so",
+                f"waited {waited:.2f} s; {labels}",
+            )
             context.destroy()
     finally:
         daemon.stop()
