@@ -111,11 +111,15 @@ public struct IBusClient: Equatable, Sendable {
     ///   matrix. In sync mode both modules commit their copy from their reset.
     ///   From IBus 1.5.28 GTK 4's module commits its copy on reset in its default mode as well, so
     ///   there the engine leaves it to the module, or the syllable would appear twice.
+    ///   From 1.5.28 no module sets `IBUS_CAP_SYNC_PROCESS_KEY` (it marks nothing), so GTK 3's default
+    ///   mode can no longer be told from its sync mode; the default is what users run, and LibreOffice
+    ///   on GTK 3 on Debian 13 (IBus 1.5.32) lost the syllable on a click as before (`가` for `한가`).
     public var resetLeavesPreeditToEngine: Bool {
         if preeditKeeper == .engine { return true }
-        guard let name, capabilities & Self.waitsForReplyCapability != 0 else { return false }
-        if name.hasPrefix("gtk3-im:soffice") { return true }
-        return ibusVersion < 1_05_28 && name.hasPrefix("gtk4-im")
+        guard let name else { return false }
+        if ibusVersion >= 1_05_28 { return name.hasPrefix("gtk3-im:soffice") }
+        guard capabilities & Self.waitsForReplyCapability != 0 else { return false }
+        return name.hasPrefix("gtk3-im:soffice") || name.hasPrefix("gtk4-im")
     }
 
     /// Whether the client keeps its own copy of the preedit and commits it itself before a focus change
@@ -149,8 +153,16 @@ public struct IBusClient: Equatable, Sendable {
     /// commit, dispatched afterwards, typed the syllable a second time (`첫 줄⏎줄`). There the engine
     /// leaves the syllable to that copy, and commits it itself before the next key only when no reset
     /// came (see `InputField`).
+    /// From IBus 1.5.29 the module's sync mode (GTK 4's default since 1.5.28, which no module marks
+    /// with `IBUS_CAP_SYNC_PROCESS_KEY` any more) asks ibus-daemon for the signals the engine sent
+    /// during `process_key_event` and dispatches them before it returns
+    /// (`ibus_input_context_post_process_key_event`), so the engine's commit reaches the application
+    /// before the key, as in the default modes. Leaving the syllable to the module there put it after
+    /// the key wherever the application's reset comes after the key's effect: gnome-text-editor on
+    /// Debian 13 typed `첫 ⏎줄` for `첫 줄⏎`, while a GTK 4 text view, which resets first, was right.
     public var commitsItsCopyBeforeAnUnhandledKey: Bool {
-        (name?.hasPrefix("gtk4-im") ?? false) && capabilities & Self.waitsForReplyCapability == 0
+        ibusVersion < 1_05_29 && (name?.hasPrefix("gtk4-im") ?? false)
+            && capabilities & Self.waitsForReplyCapability == 0
     }
 
     /// How long at most a key is forwarded after the text it follows to an XIM client, in

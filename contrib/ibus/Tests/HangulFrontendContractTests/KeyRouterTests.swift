@@ -157,6 +157,17 @@ import Testing
         #expect(!IBusClient(name: nil, capabilities: 0).commitsItsCopyBeforeAnUnhandledKey)
     }
 
+    @Test func fromIbus1_5_29Gtk4sSyncModeDispatchesTheEnginesCommitBeforeTheKeySoNothingIsLeftToTheModule() {
+        #expect(IBusClient(name: "gtk4-im:x", capabilities: 0, ibusVersion: 1_05_28).commitsItsCopyBeforeAnUnhandledKey)
+        #expect(
+            !IBusClient(name: "gtk4-im:x", capabilities: 0, ibusVersion: 1_05_29).commitsItsCopyBeforeAnUnhandledKey)
+        #expect(
+            !IBusClient(
+                name: "gtk4-im:gnome-text-editor", capabilities: Self.surroundingCapability, ibusVersion: 1_05_32
+            )
+            .commitsItsCopyBeforeAnUnhandledKey)
+    }
+
     @Test func aResetLeavesThePreeditToTheEngineThroughIbusX11InLibreOfficeAndInGtk4sDefaultModesBeforeIbus1_5_28() {
         #expect(IBusClient(name: "xim").resetLeavesPreeditToEngine)
         #expect(IBusClient(name: "xim", ibusVersion: 1_05_32).resetLeavesPreeditToEngine)
@@ -177,6 +188,19 @@ import Testing
         #expect(
             !IBusClient(name: "QIBusInputContext", capabilities: Self.surroundingCapability).resetLeavesPreeditToEngine)
         #expect(!IBusClient(name: nil, capabilities: Self.syncCapability).resetLeavesPreeditToEngine)
+    }
+
+    @Test func fromIbus1_5_28LibreOfficeOnGtk3LeavesThePreeditToTheEngineWithoutTheCapabilityNoModuleSetsAnyMore() {
+        #expect(IBusClient(name: "gtk3-im:soffice", capabilities: 0, ibusVersion: 1_05_32).resetLeavesPreeditToEngine)
+        #expect(
+            IBusClient(name: "gtk3-im:soffice", capabilities: Self.surroundingCapability, ibusVersion: 1_05_28)
+                .resetLeavesPreeditToEngine)
+        #expect(!IBusClient(name: "gtk3-im:gedit", capabilities: 0, ibusVersion: 1_05_32).resetLeavesPreeditToEngine)
+        #expect(!IBusClient(name: "gtk4-im:x", capabilities: 0, ibusVersion: 1_05_32).resetLeavesPreeditToEngine)
+        #expect(
+            !IBusClient(name: "QIBusInputContext", capabilities: Self.surroundingCapability, ibusVersion: 1_05_32)
+                .resetLeavesPreeditToEngine)
+        #expect(IBusClient(name: "xim", capabilities: 0, ibusVersion: 1_05_32).resetLeavesPreeditToEngine)
     }
 
     @Test func theIbusReleaseIsReadFromTheLibrarysFileName() {
