@@ -24,11 +24,25 @@ enum CPUTime {
         return state == "Z" || state == "X"
     }
 
-    /// The CPU time the calling thread has used.
-    static func ofThisThread() -> Duration {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
+    /// How long the threads of `pid` whose names begin with one of `names` have been runnable, all
+    /// together: running, or ready to run and waiting for a core (`/proc/PID/task/TID/schedstat`).
+    /// A thread that spins is runnable the whole time, however little CPU a busy machine gives it;
+    /// one that sleeps between short tasks, a small part of it.
+    static func runnable(_ pid: pid_t, threadsNamed names: [String]) throws -> Duration {
+        var nanoseconds = 0
+        for thread in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
+            let directory = "/proc/\(pid)/task/\(thread)/"
+            guard let name = try? String(contentsOfFile: directory + "comm", encoding: .utf8),
+                names.contains(where: { name.hasPrefix($0) }),
+                let stat = try? String(contentsOfFile: directory + "schedstat", encoding: .utf8)
+            else { continue }
+            let fields = stat.split(separator: " ")
+            guard fields.count >= 2, let running = Int(fields[0]), let waiting = Int(fields[1]) else {
+                throw POSIXError(.EINVAL)
+            }
+            nanoseconds += running + waiting
+        }
+        return .nanoseconds(nanoseconds)
     }
 
     /// The fields of `/proc/PID/stat` after the command name (which may hold spaces), from the state on.
@@ -36,35 +50,5 @@ enum CPUTime {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
         guard let end = stat.range(of: ") ", options: .backwards) else { throw POSIXError(.EINVAL) }
         return stat[end.upperBound...].split(separator: " ")
-    }
-}
-
-/// A thread that spins until stopped: the CPU it gets is what a process stuck in a busy loop gets
-/// on this machine at this moment, so a test can bound a daemon's CPU against it, measured over
-/// the same window, whatever else the machine runs.
-final class SpinningReference: @unchecked Sendable {
-    private let stopped = SharedFlag()
-    private let lock = NSLock()
-    private var spent: Duration?
-    private let done = DispatchSemaphore(value: 0)
-
-    /// Starts spinning.
-    init() {
-        let thread = Thread { [self] in
-            let start = CPUTime.ofThisThread()
-            var turns = 0
-            while !stopped.value { turns &+= 1 }
-            let used = CPUTime.ofThisThread() - start
-            lock.withLock { spent = used }
-            done.signal()
-        }
-        thread.start()
-    }
-
-    /// Stops spinning and returns the CPU time the thread got while it spun.
-    func stop() -> Duration {
-        stopped.value = true
-        done.wait()
-        return lock.withLock { spent ?? .zero }
     }
 }
