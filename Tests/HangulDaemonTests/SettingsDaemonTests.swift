@@ -116,9 +116,10 @@ struct SettingsDaemonTests {
         #expect(try await daemon.stop().status == 0)
     }
 
-    /// Whether a new session's `hello` contains `text`, within the helper's patience.
+    /// Whether a new session's `hello` contains `text` within a minute (see
+    /// ``SettingsReloadFaultTests/newSessionsSee(_:on:within:)``).
     static func newSessionsSee(_ text: String, on daemon: RunningDaemon) async -> Bool {
-        await eventually {
+        await eventually(within: 60) {
             guard let (client, hello) = try? Self.open(daemon) else { return false }
             client.close()
             return hello.contains(text)
