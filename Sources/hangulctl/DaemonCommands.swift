@@ -8,6 +8,16 @@ struct DaemonOptions: ParsableArguments {
     @Option(help: "The daemon's socket, instead of $HANGULD_SOCKET or $XDG_RUNTIME_DIR/hangul/hanguld.sock.")
     var socket: String?
 
+    /// How long to wait for each answer: a daemon that takes longer is taken for stuck. A machine
+    /// busy with other work (a whole test suite on two cores, say) can hold an answer back for
+    /// longer than the default, which suits a user waiting at a prompt.
+    @Option(help: "Seconds to wait for each answer from the daemon, twice that for a reload.")
+    var timeout: Int = 5
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
+    }
+
     /// The socket path by PROTOCOL.md section 2.
     func socketPath() throws -> String {
         do throws(SocketLocation.Failure) {
@@ -21,7 +31,7 @@ struct DaemonOptions: ParsableArguments {
     func connect() throws -> HangulClient? {
         let path = try socketPath()
         do throws(ClientError) {
-            return try HangulClient(socketPath: path, clientName: "hangulctl", timeout: .seconds(5))
+            return try HangulClient(socketPath: path, clientName: "hangulctl", timeout: .seconds(timeout))
         } catch {
             if case .cannotConnect = error { return nil }
             throw failure(error)
@@ -77,7 +87,7 @@ func reloadRunningDaemon(_ options: DaemonOptions, quietWhenNotRunning: Bool) th
     }
     let status: StatusResult
     do throws(ClientError) {
-        status = try client.waitForReload(try client.reload())
+        status = try client.waitForReload(try client.reload(), timeout: .seconds(2 * options.timeout))
     } catch {
         throw failure(error)
     }

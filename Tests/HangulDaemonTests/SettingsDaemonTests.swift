@@ -45,6 +45,13 @@ struct SettingsDaemonTests {
         return (client, try #require(try client.readLine()))
     }
 
+    /// `hangulctl` waits 5 s for each answer and 10 s for a reload, a user's patience; under the
+    /// whole suite on two busy cores a debug daemon has needed more (its loop stalls while a reload
+    /// runs, 0.3-0.6 s alone), and `config set` failed. What is tested is what hangulctl does and
+    /// says, so the tests give it 30 s an answer and a minute for the reload: a daemon that never
+    /// answers still fails them.
+    static let patient = ["--timeout", "30"]
+
     static let layout2Options =
         #""options":{"layout":"2","auto-reorder":false,"combi-on-double-stroke":false,"non-choseong-combi":true,"#
         + #""extended-vowels":true,"output":"syllables","toggle-keys":["Hangul","Shift+space"],"escape-to-latin":false,"#
@@ -109,9 +116,10 @@ struct SettingsDaemonTests {
         #expect(try await daemon.stop().status == 0)
     }
 
-    /// Whether a new session's `hello` contains `text`, within the helper's patience.
+    /// Whether a new session's `hello` contains `text` within a minute (see
+    /// ``SettingsReloadFaultTests/newSessionsSee(_:on:within:)``).
     static func newSessionsSee(_ text: String, on daemon: RunningDaemon) async -> Bool {
-        await eventually {
+        await eventually(within: 60) {
             guard let (client, hello) = try? Self.open(daemon) else { return false }
             client.close()
             return hello.contains(text)
@@ -242,8 +250,10 @@ extension SettingsDaemonTests {
     @Test func statusSaysWhyTheFixKeysAreOffWithoutAWordList() async throws {
         let daemon = try await RunningDaemon.start(["--words", "/nonexistent/american-english"])
         let environment = ["HANGULD_SOCKET": daemon.socketPath]
-        let status = try await ChildProcess.launch(SystemTools.hangulctl, ["status"], environment: environment).finish()
-        #expect(status.status == 0)
+        let status = try await ChildProcess.launch(
+            SystemTools.hangulctl, ["status"] + Self.patient, environment: environment
+        ).finish(within: 120)
+        #expect(status.status == 0, "hangulctl status failed: \(status.stderr)")
         #expect(
             status.stdout.contains(
                 "fix keys and auto-fix: off, no English word list (/nonexistent/american-english: No such file or directory); "
@@ -257,15 +267,17 @@ extension SettingsDaemonTests {
             "XDG_CONFIG_HOME": daemon.directory.child("config"), "HANGULD_SOCKET": daemon.socketPath,
         ]
         let set = try await ChildProcess.launch(
-            SystemTools.hangulctl, ["config", "set", "layout", "39"], environment: environment
-        ).finish()
-        #expect(set.status == 0)
+            SystemTools.hangulctl, ["config", "set", "layout", "39"] + Self.patient, environment: environment
+        ).finish(within: 120)
+        #expect(set.status == 0, "hangulctl config set failed: \(set.stderr)")
         #expect(set.stdout == "hanguld reloaded its settings and layouts\n")
         let (client, hello) = try Self.open(daemon)
         #expect(hello.contains(#""options":{"layout":"39","#))
         client.close()
-        let status = try await ChildProcess.launch(SystemTools.hangulctl, ["status"], environment: environment).finish()
-        #expect(status.status == 0)
+        let status = try await ChildProcess.launch(
+            SystemTools.hangulctl, ["status"] + Self.patient, environment: environment
+        ).finish(within: 120)
+        #expect(status.status == 0, "hangulctl status failed: \(status.stderr)")
         #expect(status.stdout.hasPrefix("hanguld 0.1.0 is running\nsocket: \(daemon.socketPath)\nsessions: 1\n"))
         #expect(status.stdout.hasSuffix("problems: none\n"))
         #expect(try await daemon.stop().status == 0)

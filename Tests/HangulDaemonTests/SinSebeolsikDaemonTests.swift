@@ -13,8 +13,9 @@ struct SinSebeolsikDaemonTests {
             "XDG_CONFIG_HOME": daemon.directory.child("config"), "HANGULD_SOCKET": daemon.socketPath,
         ]
         let set = try await ChildProcess.launch(
-            SystemTools.hangulctl, ["config", "set", "layout", "3sin-p2"], environment: environment
-        ).finish()
+            SystemTools.hangulctl, ["config", "set", "layout", "3sin-p2"] + SettingsDaemonTests.patient,
+            environment: environment
+        ).finish(within: 120)
         #expect(set.status == 0)
         #expect(set.stdout == "hanguld reloaded its settings and layouts\n")
         // j f s on P2: ㅇ, then the left-hand ㅍ/ㅏ key as the vowel, then ㄴ/ㅖ as the final: 안.
