@@ -21,6 +21,8 @@ public final class WrongModeRuleSource: WrongModeRule {
 
     /// The word list file read.
     public let path: String
+    /// How the list is read: `WordList(contentsOf:)`; tests put a read here that waits.
+    private let read: @Sendable (String) throws(WordListError) -> WordList
     private let state = Mutex(State.unread)
     /// The fixer the last use built, kept for the next: building one spells every jamo of the layout
     /// into keys (``ReverseSpeller``), work a typist's every word end would otherwise repeat with
@@ -33,13 +35,20 @@ public final class WrongModeRuleSource: WrongModeRule {
     private let builtCount = Mutex(0)
 
     /// A source that reads the word list at `path` on first use.
-    public init(wordListAt path: String = WordList.defaultPath) {
+    public convenience init(wordListAt path: String = WordList.defaultPath) {
+        self.init(wordListAt: path, reading: WordList.init(contentsOf:))
+    }
+
+    /// A source that reads the list at `path` with `read` (tests: a read that takes its time).
+    init(wordListAt path: String, reading read: @escaping @Sendable (String) throws(WordListError) -> WordList) {
         self.path = path
+        self.read = read
     }
 
     /// A source with the given list (tests, and callers that read it themselves).
     public init(_ words: WordList) {
         path = ""
+        read = WordList.init(contentsOf:)
         state.withLock { $0 = .read(words) }
     }
 
@@ -70,7 +79,7 @@ public final class WrongModeRuleSource: WrongModeRule {
             case .failed: return nil
             case .unread:
                 do throws(WordListError) {
-                    let words = try WordList(contentsOf: path)
+                    let words = try read(path)
                     current = .read(words)
                     return words
                 } catch {
@@ -100,14 +109,20 @@ public final class WrongModeRuleSource: WrongModeRule {
 
     /// Why the rule cannot run: the reason reading the list failed, or before the first use, why it
     /// would (the path is checked, not read, so asking costs no memory); nil when it can.
+    ///
+    /// Never waits for a read under way, which holds the lock for its whole length (tens of
+    /// milliseconds, a debug build's or a loaded machine's far more): the daemon answers `status` with
+    /// this on its one loop, so waiting held every session's keys behind the disk after each reload.
+    /// While the list is read, the path is checked, as before the first use.
     public var unavailableReason: String? {
-        let known: String?? = state.withLock { current in
-            switch current {
-            case .read: return .some(nil)
-            case .failed(let error): return .some("\(error.path): \(error.reason)")
-            case .unread: return nil
-            }
-        }
+        let known: String?? =
+            state.withLockIfAvailable { current -> String?? in
+                switch current {
+                case .read: return .some(nil)
+                case .failed(let error): return .some("\(error.path): \(error.reason)")
+                case .unread: return nil
+                }
+            } ?? nil
         if let known { return known }
         do throws(SystemCallError) {
             guard let status = try FileStatus.of(path, followingSymbolicLinks: true) else {

@@ -1,5 +1,6 @@
 import Foundation
 import HangulCore
+import Synchronization
 import Testing
 
 @testable import HangulWrongMode
@@ -65,5 +66,37 @@ import Testing
         source.reload()
         #expect(source.fix("ㅗ디ㅣㅐ", layout: layout, options: ComposerOptions()) == "ㅗ디ㅣㅐ")
         #expect(source.fixersBuilt == 2)
+    }
+
+    @Test func whileTheListIsReadTheReasonItCannotRunIsAnsweredWithoutWaitingForTheRead() throws {
+        let path = try wordListFile()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let reading = DispatchSemaphore(value: 0)
+        let finish = DispatchSemaphore(value: 0)
+        let source = WrongModeRuleSource(
+            wordListAt: path,
+            reading: { _ throws(WordListError) in
+                reading.signal()
+                finish.wait()
+                return WordList(["hello"])
+            })
+        source.prepare()
+        #expect(reading.wait(timeout: .now() + 20) == .success, "prepare() did not start the read within 20 s")
+        // `status` asks this on the daemon's loop; the read holds the source's lock until `finish`.
+        let answered = DispatchSemaphore(value: 0)
+        let reason = Mutex<String??>(nil)
+        Thread.detachNewThread {
+            let found = source.unavailableReason
+            reason.withLock { $0 = .some(found) }
+            answered.signal()
+        }
+        let inTime = answered.wait(timeout: .now() + 10) == .success
+        finish.signal()
+        if !inTime { _ = answered.wait(timeout: .now() + 20) }
+        #expect(inTime, "unavailableReason waited for the read under way")
+        #expect(reason.withLock { $0 } == .some(nil), "the list's file is there, so the rule can run")
+        let deadline = Date().addingTimeInterval(20)
+        while !source.isRead && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(source.isRead, "the read that was let go did not end within 20 s")
     }
 }
