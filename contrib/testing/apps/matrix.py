@@ -85,7 +85,7 @@ def read_known_wrong(path):
 VARIES = "varies"
 # Case `retried`: a wrong case of the row is typed once more, and counts as right only when the second
 # try is; both tries are reported. For an application whose own bug now and then loses a key with any
-# input method (Emacs 28), where one wrong try says nothing about ours but two in a row would.
+# input method (Emacs 28, Firefox), where one wrong try says nothing about ours but two in a row would.
 RETRIED = "retried"
 
 
