@@ -161,8 +161,11 @@ class Host:
         name="gtk3-im:hangul-test",
         synchronous=False,
         capabilities=SYNC_PROCESS_KEY,
+        qt68=False,
     ):
-        return TextField(self, engine, surrounding, name=name, synchronous=synchronous, capabilities=capabilities)
+        return TextField(
+            self, engine, surrounding, name=name, synchronous=synchronous, capabilities=capabilities, qt68=qt68
+        )
 
 
 def pump(seconds=0.0):
@@ -206,12 +209,18 @@ class TextField:
         name="gtk3-im:hangul-test",
         synchronous=False,
         capabilities=SYNC_PROCESS_KEY,
+        qt68=False,
     ):
         self.host = host
         self.synchronous = synchronous
-        # Qt's plugin keeps its own copy of the preedit and commits it itself before the focus moves
-        # inside the application.
+        # Qt's plugin keeps its own copy of the preedit and commits it itself on a click and before
+        # the focus moves inside the application; it draws the preedit's text whatever `visible` says
+        # (which only hides its caret). Qt 6.8's plugin (`qt68=True`) also tells ibus-daemon so
+        # (ClientCommitPreedit), and commits its copy only in COMMIT mode; Qt 5's, whatever the mode.
         self.commits_own_preedit = name.startswith("QIBusInputContext")
+        self.qt68 = qt68
+        self.preedit_mode = None  # the focus mode of the last preedit, when ibus-daemon says it
+        self.preedit_marked_visible = None  # its `visible` flag
         # Through ibus-x11 the engine keeps a syllable over a focus out and commits it at the next
         # focus in (a commit after XIM's focus out never reaches the application).
         self.engine_holds_preedit = name == "xim"
@@ -260,6 +269,8 @@ class TextField:
         if surrounding:
             own |= IBus.Capabilite.SURROUNDING_TEXT
         self.ic.set_capabilities(int(own) | capabilities)
+        if qt68:
+            self.ic.set_client_commit_preedit(True)
         self.ic.focus_in()
         self.engine = engine
         # In IBus's global-engine mode a focused context takes the global engine. Setting it again
@@ -283,10 +294,13 @@ class TextField:
         self.text += text.get_text()
 
     def _on_preedit(self, _ic, text, cursor, visible):
-        self.preedit = text.get_text() if visible else ""
-        self.preedit_cursor = cursor if visible else 0
+        self.preedit_marked_visible = visible
+        shown = visible or self.commits_own_preedit
+        self.preedit = text.get_text() if shown else ""
+        self.preedit_cursor = cursor if shown else 0
 
-    def _on_preedit_with_mode(self, _ic, text, cursor, visible, _mode):
+    def _on_preedit_with_mode(self, _ic, text, cursor, visible, mode):
+        self.preedit_mode = mode
         self._on_preedit(_ic, text, cursor, visible)
 
     def _on_hide_preedit(self, _ic):
@@ -401,12 +415,18 @@ class TextField:
 
     def focus_out(self):
         if self.commits_own_preedit:
-            # What Qt's plugin does before a focus change inside the application (its commit()):
-            # its own copy of the preedit committed, then Reset.
-            self.text += self.preedit
-            self.preedit = ""
-            self.ic.reset()
+            self.qt_commit()
         self.ic.focus_out()
+        self.sync()
+
+    def qt_commit(self):
+        """What Qt's plugin does on a click and before a focus change inside the application (its
+        commit()): its own copy of the preedit committed (Qt 6.8's only in COMMIT mode, dropped
+        otherwise), then Reset."""
+        if not self.qt68 or self.preedit_mode == int(IBus.PreeditFocusMode.COMMIT):
+            self.text += self.preedit
+        self.preedit = ""
+        self.ic.reset()
         self.sync()
 
     def focus_in(self):

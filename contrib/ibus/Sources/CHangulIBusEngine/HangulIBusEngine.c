@@ -19,6 +19,9 @@ typedef struct {
     guint held_timer;      /* the timeout that sends the first held key, 0 when none */
 } HangulIBusEngine;
 
+/* How a preedit is marked for ibus-daemon (hangul_ibus_engine_show_preedit), as held. */
+enum { PREEDIT_COMMIT_MODE = 1, PREEDIT_MARKED_VISIBLE = 2 };
+
 /* Output held behind a key forwarded later (hangul_ibus_engine_forward_key_later), sent in order. */
 typedef enum { HELD_COMMIT, HELD_PREEDIT, HELD_DELETE, HELD_FORWARD, HELD_FORWARD_LATER, HELD_PAUSE } HeldKind;
 /* What ends a pause early: the client's cursor report (it has handled a commit) or its next key event
@@ -28,7 +31,7 @@ typedef enum { PAUSE_UNTIL_CURSOR, PAUSE_UNTIL_KEY } PauseUntil;
 typedef struct {
     HeldKind kind;
     gchar *text;
-    /* HELD_FORWARD*: the key. HELD_PREEDIT: state is the CLEAR flag. HELD_DELETE: keyval is the count. */
+    /* HELD_FORWARD*: the key. HELD_PREEDIT: state is the PreeditMarking bits. HELD_DELETE: keyval is the count. */
     guint keyval, keycode, state;
     /* HELD_PAUSE: the ticks left, what ends it early, and whether that has happened. */
     guint ticks;
@@ -37,7 +40,7 @@ typedef struct {
 } HeldOutput;
 
 static void send_commit(IBusEngine *engine, const char *utf8);
-static void send_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit);
+static void send_preedit(IBusEngine *engine, const char *utf8, guint marking);
 static void send_delete_before(IBusEngine *engine, guint count);
 static void send_forward(IBusEngine *engine, guint keyval, guint keycode, guint state);
 static void flush_held(IBusEngine *engine);
@@ -219,7 +222,7 @@ static void send_one(IBusEngine *engine, HeldOutput *output) {
         send_commit(engine, output->text);
         break;
     case HELD_PREEDIT:
-        send_preedit(engine, output->text, output->state != 0);
+        send_preedit(engine, output->text, output->state);
         break;
     case HELD_DELETE:
         send_delete_before(engine, output->keyval);
@@ -396,19 +399,36 @@ const char *hangul_ibus_library_path(void) {
     return path;
 }
 
-void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit) {
-    if (!hold(engine, HELD_PREEDIT, utf8, 0, 0, client_commits_preedit ? 1 : 0))
-        send_preedit(engine, utf8, client_commits_preedit);
+void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean commit_mode,
+                                     gboolean marked_visible) {
+    guint marking = (commit_mode ? PREEDIT_COMMIT_MODE : 0) | (marked_visible ? PREEDIT_MARKED_VISIBLE : 0);
+    if (!hold(engine, HELD_PREEDIT, utf8, 0, 0, marking)) send_preedit(engine, utf8, marking);
 }
 
-static void send_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit) {
+static void send_preedit(IBusEngine *engine, const char *utf8, guint marking) {
     IBusText *text = ibus_text_new_from_string(utf8);
     guint length = ibus_text_get_length(text);
     if (length > 0)
         ibus_text_append_attribute(text, IBUS_ATTR_TYPE_UNDERLINE, IBUS_ATTR_UNDERLINE_SINGLE, 0, (gint)length);
-    ibus_engine_update_preedit_text_with_mode(engine, text, length, length > 0,
-                                              client_commits_preedit ? IBUS_ENGINE_PREEDIT_CLEAR
-                                                                     : IBUS_ENGINE_PREEDIT_COMMIT);
+    ibus_engine_update_preedit_text_with_mode(engine, text, length, length > 0 && (marking & PREEDIT_MARKED_VISIBLE),
+                                              (marking & PREEDIT_COMMIT_MODE) ? IBUS_ENGINE_PREEDIT_COMMIT
+                                                                              : IBUS_ENGINE_PREEDIT_CLEAR);
+}
+
+gboolean hangul_ibus_embeds_preedit(void) {
+    static GSettings *settings = NULL;
+    static gboolean looked = FALSE;
+    if (!looked) {
+        looked = TRUE;
+        /* Looked up rather than g_settings_new, which aborts the process when the schema is missing. */
+        GSettingsSchemaSource *source = g_settings_schema_source_get_default();
+        GSettingsSchema *schema =
+            source ? g_settings_schema_source_lookup(source, "org.freedesktop.ibus.general", TRUE) : NULL;
+        if (schema && g_settings_schema_has_key(schema, "embed-preedit-text"))
+            settings = g_settings_new_full(schema, NULL, NULL);
+        if (schema) g_settings_schema_unref(schema);
+    }
+    return settings ? g_settings_get_boolean(settings, "embed-preedit-text") : TRUE;
 }
 
 /* Engines made with has-focus-id, so that focus_in_id learns the client's name. Another name is left

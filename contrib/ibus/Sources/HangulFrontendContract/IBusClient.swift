@@ -74,10 +74,11 @@ public struct IBusClient: Equatable, Sendable {
         /// The client, or ibus-daemon for it (GTK, and a client not named yet): the preedit is shown
         /// in IBus's COMMIT mode and the engine only forgets it.
         case host
-        /// Qt's plugin (Qt 5 and 6), which keeps its own copy and commits it before a focus change
-        /// inside the application: shown in CLEAR mode, or ibus-daemon would commit it a second time.
-        /// When the focus goes to another application Qt commits nothing, so the engine holds the
-        /// syllable and commits it when the field has the focus again.
+        /// Qt's plugin (Qt 5 and 6), which keeps its own copy and commits it on a click and before a
+        /// focus change inside the application: marked so that ibus-daemon does not commit it a second
+        /// time (``preeditMarking(ibusEmbedsPreedit:)``). When the focus goes to another application
+        /// Qt commits nothing, so the engine holds the syllable and commits it when the field has the
+        /// focus again.
         case clientsOwnCopy
         /// ibus-x11, for every XIM application: a commit sent after XIM's focus out does not reach
         /// the application (xterm and Emacs lost the syllable on a switch to another window, with
@@ -92,6 +93,53 @@ public struct IBusClient: Equatable, Sendable {
         if name.hasPrefix("QIBusInputContext") { return .clientsOwnCopy }
         if name == "xim" { return .engine }
         return .host
+    }
+
+    /// How the engine marks the preedit it shows: the focus mode ibus-daemon keeps with it, and the
+    /// `visible` flag.
+    public struct PreeditMarking: Equatable, Sendable {
+        /// `IBUS_ENGINE_PREEDIT_COMMIT` when true, `IBUS_ENGINE_PREEDIT_CLEAR` otherwise.
+        public var commitMode: Bool
+        /// Whether it is marked visible (an empty preedit never is).
+        public var markedVisible: Bool
+
+        public init(commitMode: Bool, markedVisible: Bool) {
+            self.commitMode = commitMode
+            self.markedVisible = markedVisible
+        }
+    }
+
+    /// How the preedit is marked for this client, given IBus's "embed preedit text" setting.
+    ///
+    /// ibus-daemon commits the preedit itself on a reset or a focus out only when it is in COMMIT
+    /// mode, marked visible, and the client has not said it commits its own copy
+    /// (`ClientCommitPreedit`; `bus_input_context_clear_preedit_text`, IBus 1.5.27 and 1.5.32 alike).
+    /// - GTK (``PreeditKeeper/host``): COMMIT, visible; its module or ibus-daemon commits it.
+    /// - ibus-x11 (``PreeditKeeper/engine``): CLEAR, visible; the engine commits it.
+    /// - Qt (``PreeditKeeper/clientsOwnCopy``): its plugin commits its own copy on a click
+    ///   (`QInputMethod::Click`) and before a focus change inside the application. Qt 5 and Qt 6 up
+    ///   to 6.4 do so whatever the mode and do not tell ibus-daemon, which would commit a visible
+    ///   COMMIT-mode preedit a second time (`한한가`). Qt 6.8 (Debian 13) tells ibus-daemon it
+    ///   commits its copy, learns the mode (`UpdatePreeditTextWithMode`), and commits its copy only in
+    ///   COMMIT mode: in CLEAR mode it drops it, and a click lost the syllable (`가` for `한가`).
+    ///   The engine cannot tell the two apart (same client name, same capabilities). Both plugins
+    ///   draw the preedit's text whatever `visible` says (it only hides the caret:
+    ///   `QPlatformInputContext` `updatePreeditText`, Qt 5.15 and 6.8 alike), so the preedit goes in
+    ///   COMMIT mode marked not visible: each Qt commits its copy once, and ibus-daemon nothing. The
+    ///   cost: Qt draws no caret while a syllable is composing (the underlined syllable shows where
+    ///   typing goes).
+    ///   With "embed preedit text" off, ibus-daemon hands the preedit to IBus's panel instead, which
+    ///   draws it only when marked visible: there it goes in CLEAR mode, visible, as before Qt 6.8
+    ///   (whose click then loses the syllable).
+    public func preeditMarking(ibusEmbedsPreedit: Bool) -> PreeditMarking {
+        switch preeditKeeper {
+        case .host: return PreeditMarking(commitMode: true, markedVisible: true)
+        case .engine: return PreeditMarking(commitMode: false, markedVisible: true)
+        case .clientsOwnCopy:
+            return ibusEmbedsPreedit
+                ? PreeditMarking(commitMode: true, markedVisible: false)
+                : PreeditMarking(commitMode: false, markedVisible: true)
+        }
     }
 
     /// Whether a reset (a click in the text, or the application moving the cursor) leaves the visible

@@ -19,8 +19,9 @@ import HangulProtocol
 ///
 /// On focus out and reset the visible preedit is committed by whoever ``IBusClient/preeditKeeper``
 /// names from the client's name: the client (GTK, or ibus-daemon for it, as the preedit is shown in
-/// `IBUS_ENGINE_PREEDIT_COMMIT` mode), Qt's own copy, or, through ibus-x11, the engine itself (both
-/// shown in CLEAR mode); on a reset where no one else commits it (GTK 4's module of IBus 1.5.27,
+/// `IBUS_ENGINE_PREEDIT_COMMIT` mode), Qt's own copy (shown so that ibus-daemon commits nothing:
+/// ``IBusClient/preeditMarking(ibusEmbedsPreedit:)``), or, through ibus-x11, the engine itself (shown
+/// in CLEAR mode); on a reset where no one else commits it (GTK 4's module of IBus 1.5.27,
 /// LibreOffice on GTK 3), by the engine (``IBusClient/resetLeavesPreeditToEngine``). The daemon is
 /// then told `cancel`, never `reset`, or the syllable would appear twice. Only an engine switch
 /// (`disable`) asks the daemon to commit.
@@ -136,8 +137,8 @@ final class InputField {
     ///
     /// Except when a Qt application loses the focus to another application: Qt's plugin then neither
     /// commits its copy (it does before any focus change inside the application, and calls `reset`
-    /// first) nor accepts a commit (it has no focus object any more), and ibus-daemon, in CLEAR mode,
-    /// only hides the preedit. The syllable is kept for that input context and committed when it has
+    /// first) nor accepts a commit (it has no focus object any more), and ibus-daemon only hides the
+    /// preedit (it is not marked for ibus-daemon to commit). The syllable is kept for that input context and committed when it has
     /// the focus again, so it lands once, where it was typed. Through ibus-x11 the same: a commit
     /// after XIM's focus out never reaches the application, so the syllable waits for the focus to
     /// come back. (In IBus's global-engine mode one engine object serves every context in turn, so
@@ -286,7 +287,8 @@ final class InputField {
         for output in outputs {
             switch output {
             case .preedit(let text):
-                hangul_ibus_engine_show_preedit(engine, text, router.client.preeditKeeper != .host ? 1 : 0)
+                let marking = router.client.preeditMarking(ibusEmbedsPreedit: hangul_ibus_embeds_preedit() != 0)
+                hangul_ibus_engine_show_preedit(engine, text, marking.commitMode ? 1 : 0, marking.markedVisible ? 1 : 0)
             case .deleteBefore(let count): hangul_ibus_engine_delete_before(engine, guint(count))
             case .commit(let text): hangul_ibus_engine_commit(engine, text)
             case .showCandidates(let window): show(window)

@@ -148,6 +148,23 @@ import Testing
         #expect(IBusClient(name: nil, capabilities: Self.surroundingCapability).preeditKeeper == .host)
     }
 
+    @Test func qtGetsACommitModePreeditThatIbusDaemonWillNotCommitUnlessThePanelDrawsIt() {
+        let commitVisible = IBusClient.PreeditMarking(commitMode: true, markedVisible: true)
+        let clearVisible = IBusClient.PreeditMarking(commitMode: false, markedVisible: true)
+        let qt = IBusClient(name: "QIBusInputContext")
+        // Qt 6.8 commits its own copy on a click only in COMMIT mode; ibus-daemon commits a preedit
+        // only when it is also marked visible, which Qt 5 would then get twice.
+        #expect(qt.preeditMarking(ibusEmbedsPreedit: true) == .init(commitMode: true, markedVisible: false))
+        // The panel draws only a visible preedit.
+        #expect(qt.preeditMarking(ibusEmbedsPreedit: false) == clearVisible)
+        for embeds in [true, false] {
+            #expect(IBusClient(name: "gtk3-im:gedit").preeditMarking(ibusEmbedsPreedit: embeds) == commitVisible)
+            #expect(IBusClient(name: "gtk4-im:gedit").preeditMarking(ibusEmbedsPreedit: embeds) == commitVisible)
+            #expect(IBusClient(name: nil).preeditMarking(ibusEmbedsPreedit: embeds) == commitVisible)
+            #expect(IBusClient(name: "xim").preeditMarking(ibusEmbedsPreedit: embeds) == clearVisible)
+        }
+    }
+
     @Test func onlyGtk4InSyncModeCommitsItsCopyOfThePreeditBeforeAnUnhandledKey() {
         #expect(
             IBusClient(name: "gtk4-im:x", capabilities: Self.surroundingCapability).commitsItsCopyBeforeAnUnhandledKey)

@@ -73,12 +73,17 @@ guint hangul_ibus_version(void);
  * for IBus 1.5.27, links resolved), or NULL when it cannot be told. */
 const char *hangul_ibus_library_path(void);
 
-/* Shows `utf8` underlined as the preedit, cursor at its end, in IBUS_ENGINE_PREEDIT_COMMIT mode: what
- * is visible is committed on focus out or reset, by the client (GTK) or by ibus-daemon for it. When
- * `client_commits_preedit` (the client commits its own copy anyway: Qt, as the Swift side decides from
- * the client's name), in IBUS_ENGINE_PREEDIT_CLEAR mode, or it would land twice. An empty string
- * hides the preedit. */
-void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean client_commits_preedit);
+/* Shows `utf8` underlined as the preedit, cursor at its end, in IBUS_ENGINE_PREEDIT_COMMIT mode when
+ * `commit_mode` (otherwise CLEAR) and marked visible when `marked_visible` and not empty. Which marks
+ * each client needs is the Swift side's decision (IBusClient.preeditMarking): ibus-daemon commits a
+ * preedit on focus out or reset only when it is in COMMIT mode and marked visible and the client has
+ * not said it commits its own copy. An empty string hides the preedit. */
+void hangul_ibus_engine_show_preedit(IBusEngine *engine, const char *utf8, gboolean commit_mode,
+                                     gboolean marked_visible);
+/* IBus's "embed preedit text" setting (org.freedesktop.ibus.general embed-preedit-text, which the
+ * panel hands to ibus-daemon): when it is off the preedit goes to the panel, which draws it only when
+ * marked visible. TRUE, IBus's default, when the schema is not installed. */
+gboolean hangul_ibus_embeds_preedit(void);
 
 /* The Hangul/Latin mode property ("InputMode", 한 or A); registered on focus in, updated on change. */
 void hangul_ibus_engine_register_mode(IBusEngine *engine, gboolean hangul);
