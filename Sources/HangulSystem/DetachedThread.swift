@@ -5,9 +5,8 @@ import Glibc
 /// and the Swift concurrency pool, which must never be blocked.
 ///
 /// Such a thread never acts on a process signal, so it blocks them all
-/// (``Signals/blockAsynchronousSignalsInThisThread()``) before `body` runs: the daemon waits for
-/// SIGTERM and SIGHUP through signal sources, and a signal the kernel handed to a thread that did not
-/// block it was discarded (a stopped daemon that was sent SIGTERM then hung).
+/// (``Signals/blockAsynchronousSignalsInThisThread()``) before `body` runs, leaving them to the
+/// thread that waits for them (the daemon's main thread, for SIGTERM and SIGHUP).
 public enum DetachedThread {
     /// `pthread_create` then `pthread_detach`: runs `body` on a new thread that nobody joins.
     /// Throws `EAGAIN` when the system cannot create another thread (`pthread_create: Resource

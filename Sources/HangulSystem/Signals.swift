@@ -9,9 +9,7 @@ public enum Signals {
     ///
     /// For SIGPIPE this turns a write to a closed pipe from a silent death into an `EPIPE` the
     /// writer reports. An ignored disposition is inherited across `exec`; a program spawning
-    /// others should reset it in the child. A Dispatch signal source still sees an ignored signal
-    /// that reaches a thread blocking it, which is how the daemon waits for SIGTERM and SIGHUP
-    /// (``blockAsynchronousSignalsInThisThread()``).
+    /// others should reset it in the child.
     /// Throws `EINVAL` for a number that is not a signal, and for SIGKILL and SIGSTOP, which
     /// cannot be ignored: `sigaction(9): Invalid argument`.
     public static func ignore(_ signal: CInt) throws(SystemCallError) {
@@ -26,10 +24,11 @@ public enum Signals {
     /// Blocks every asynchronous signal in the calling thread, for a helper thread that never acts
     /// on one (the daemon's file watcher and reload runner).
     ///
-    /// The daemon ignores its signals and reads them through Dispatch signal sources; a process
-    /// signal that the kernel hands to a thread not blocking it is then discarded by the ignored
-    /// disposition, and SIGTERM was lost that way (a stopped daemon sent SIGTERM and SIGCONT hung
-    /// in some runs). A thread that blocks them leaves them to the sources. Faults (SIGSEGV,
+    /// The daemon's main thread waits for its signals (their handler writes each to a pipe it
+    /// reads); a helper thread that blocks them leaves them to that thread, and its own blocking
+    /// calls are never interrupted by one. (When the daemon read them through Dispatch signal
+    /// sources with the signals ignored, a signal the kernel handed to a thread not blocking it was
+    /// discarded, and a SIGTERM was lost that way.) Faults (SIGSEGV,
     /// SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT) are left unblocked: they belong to the thread
     /// that caused them.
     public static func blockAsynchronousSignalsInThisThread() {

@@ -22,7 +22,7 @@ public enum DaemonLaunch {
     static let logSource = "hanguld"
 
     /// Runs the daemon with `options` until it is stopped.
-    public static func serve(_ options: DaemonOptions) async throws {
+    public static func serve(_ options: DaemonOptions) throws {
         let level = options.logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -80,7 +80,7 @@ public enum DaemonLaunch {
             hanja.prepare()
             Self.prepareWordList(wrongMode, settings: store)
         }
-        try await Daemon.run(
+        try Daemon.run(
             socketPath: options.socket,
             configuration: configuration,
             factory: ProtocolSessionFactory(

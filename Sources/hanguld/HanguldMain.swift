@@ -12,13 +12,13 @@ import HanguldOptions
 /// (README, start-up).
 @main
 enum HanguldMain {
-    static func main() async {
+    static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let options = QuickStart.options(from: arguments) ?? ParsedOptions.options(from: arguments) else {
             exit(DaemonPrograms.runParser())
         }
         do {
-            try await DaemonLaunch.serve(options)
+            try DaemonLaunch.serve(options)
         } catch is DaemonLaunch.Failure {
             exit(1)
         } catch {

@@ -60,6 +60,37 @@ struct DaemonProcessTests {
         #expect(outcome.stderr.contains("signal=\(names[signal] ?? "SIGALRM")"))
     }
 
+    /// The daemon waits for signals on its main thread and serves on one loop thread, with no
+    /// Dispatch worker pool (whose monitor woke the idle daemon once a second) and no Swift
+    /// concurrency threads: its threads, once it has served a key and its background loads are
+    /// done, are the main thread, the loop and the directory watcher.
+    @Test func anIdleDaemonRunsOnlyItsOwnThreads() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let socketPath = temporary.child("hangul/hanguld.sock")
+        let child = try ChildProcess.launch(
+            try self.hanguld(), ["--socket", socketPath, "--config", temporary.child("none.toml")],
+            environment: self.cleanEnvironment)
+        #expect(await self.waitForSocket(socketPath, child: child))
+        let client = try UnixClient(path: socketPath)
+        try client.send(#"{"id":1,"method":"hello","params":{"protocol":1}}"# + "\n")
+        #expect(try client.readLine()?.hasPrefix(#"{"id":1,"result""#) == true)
+        let threadNames = {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/task")) ?? []
+            return tasks.compactMap {
+                try? String(contentsOfFile: "/proc/\(child.pid)/task/\($0)/comm", encoding: .utf8)
+            }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.sorted()
+        }
+        // The hanja dictionary and the word list are read on a thread of their own from 100 ms after
+        // start; it ends when they are read.
+        #expect(await eventually(within: 20) { threadNames().count == 3 }, "threads: \(threadNames())")
+        #expect(threadNames() == ["hanguld", "hanguld", "hanguld-loop"])
+        kill(child.pid, SIGTERM)
+        let outcome = try await child.finish()
+        #expect(outcome.status == 0)
+    }
+
     /// `--socket` and `--config` alone are read without the argument parser (QuickStart): the
     /// daemon started so serves a key and stops cleanly like any other.
     @Test func aDaemonStartedWithOnlySocketAndConfigServesAKey() async throws {

@@ -60,20 +60,38 @@ public final class EpollServer: DaemonServer {
     /// Stops accepting (after the connections already waiting in the backlog, which are served
     /// like the others), lets every connection answer what it has received, closes them within
     /// the shutdown timeout, and removes the socket and lock files. Only the first call does
-    /// anything.
+    /// anything. Returns once all that is done.
+    public func stop() {
+        // Without an eventfd for the latch (descriptors exhausted), the loop is still told to stop;
+        // the files are removed when it has, but nobody waits for that.
+        let latch = try? Latch()
+        self.stop { latch?.open() }
+        latch?.wait()
+    }
+
+    /// ``stop()`` for async callers (the tests), suspending instead of blocking the thread.
     public func shutdown() async {
+        await withCheckedContinuation { continuation in
+            self.stop { continuation.resume() }
+        }
+    }
+
+    /// Starts stopping, once; `then` runs when the loop has finished and the files are gone, at once
+    /// for every call after the first.
+    private func stop(then: @escaping @Sendable () -> Void) {
         let first = self.shutdownStarted.withLock { started in
             defer { started = true }
             return !started
         }
         guard first else {
+            then()
             return
         }
         self.listener.removeSocketFile()
-        await withCheckedContinuation { continuation in
-            self.shared.requestStop(then: continuation)
-            self.bell.ring()
+        self.shared.requestStop { [listener] in
+            listener.removeFiles()
+            then()
         }
-        self.listener.removeFiles()
+        self.bell.ring()
     }
 }

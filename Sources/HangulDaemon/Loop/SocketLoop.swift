@@ -301,28 +301,28 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
 final class SocketLoopControl: Sendable {
     /// Connections being served, for `status` and the log.
     let active = Atomic<Int>(0)
-    private let stop = Mutex<(requested: Bool, finished: Bool, waiter: CheckedContinuation<Void, Never>?)>(
-        (false, false, nil))
+    private let stop = Mutex<(requested: Bool, finished: Bool, then: (@Sendable () -> Void)?)>((false, false, nil))
 
-    /// Asks the loop to stop; `waiter` is resumed once it has.
-    func requestStop(then waiter: CheckedContinuation<Void, Never>) {
+    /// Asks the loop to stop; `then` runs once it has (on the loop's thread, or on this one when
+    /// the loop has already finished).
+    func requestStop(then: @escaping @Sendable () -> Void) {
         let finished = self.stop.withLock { stop in
             stop.requested = true
             if stop.finished { return true }
-            stop.waiter = waiter
+            stop.then = then
             return false
         }
-        if finished { waiter.resume() }
+        if finished { then() }
     }
 
     var stopRequested: Bool { self.stop.withLock { $0.requested } }
 
     func finished() {
-        let waiter = self.stop.withLock { stop in
+        let then = self.stop.withLock { stop in
             stop.finished = true
-            defer { stop.waiter = nil }
-            return stop.waiter
+            defer { stop.then = nil }
+            return stop.then
         }
-        waiter?.resume()
+        then?()
     }
 }

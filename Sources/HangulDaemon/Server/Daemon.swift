@@ -10,6 +10,11 @@ public enum Daemon {
     /// Serves sessions from `factory` until SIGTERM, SIGINT or another stopping signal
     /// (`TerminationSignals.stopping`), then shuts down gracefully and returns.
     ///
+    /// It blocks the calling thread, the process's main thread, which then waits for signals in
+    /// `read` while the socket loop runs on a thread of its own. No Swift concurrency or Dispatch is
+    /// involved with the default loop: with them the idle daemon kept Dispatch's worker pool, whose
+    /// monitor woke it once a second (README, start-up).
+    ///
     /// On SIGHUP, `reload` runs: it hands a new factory to the `install` it is given, which then
     /// serves the connections accepted from then on (it installs none when it could not reload, and
     /// said why), and only then publishes new settings, so that no session is made by the old
@@ -36,8 +41,8 @@ public enum Daemon {
         watching: [DirectoryWatcher.Watch] = [],
         settings: SettingsStore? = nil,
         logger: Logger
-    ) async throws {
-        try await serve(
+    ) throws {
+        try serve(
             socketPath: socketPath, configuration: configuration, factory: factory, reload: reload,
             watching: watching, settings: settings, logger: logger)
     }
@@ -50,7 +55,7 @@ public enum Daemon {
         watching: [DirectoryWatcher.Watch],
         settings: SettingsStore?,
         logger: Logger
-    ) async throws {
+    ) throws {
         // Before any socket exists, so no signal can arrive between "socket visible" and "handler ready".
         let signals: TerminationSignals
         do throws(SystemCallError) {
@@ -75,7 +80,7 @@ public enum Daemon {
         }
 
         let swappable = SwappableSessionFactory(factory)
-        let server = try await configuration.server.start(
+        let server = try configuration.server.startBlocking(
             listeningOn: source,
             factory: swappable,
             configuration: configuration,
@@ -118,17 +123,13 @@ public enum Daemon {
             }
         }
 
-        var iterator = signals.received.makeAsyncIterator()
-        var signalNumber = await iterator.next()
-        while let number = signalNumber, TerminationSignals.reloading.contains(number) {
-            reloadNow(TerminationSignals.name(of: number))
-            signalNumber = await iterator.next()
+        var signalNumber = signals.next()
+        while TerminationSignals.reloading.contains(signalNumber) {
+            reloadNow(TerminationSignals.name(of: signalNumber))
+            signalNumber = signals.next()
         }
-        logger.notice(
-            "shutting down",
-            metadata: ["signal": "\(signalNumber.map(TerminationSignals.name(of:)) ?? "none")"]
-        )
-        await server.shutdown()
+        logger.notice("shutting down", metadata: ["signal": "\(TerminationSignals.name(of: signalNumber))"])
+        server.stop()
         logger.notice("stopped")
     }
 }

@@ -1,4 +1,6 @@
+import HangulSystem
 import Logging
+import Synchronization
 
 /// What `Daemon.run` needs of a socket server, whichever loop serves the socket.
 ///
@@ -13,6 +15,9 @@ public protocol DaemonServer: AnyObject, Sendable {
     /// Stops accepting, answers what connections have sent, closes them, removes the socket and
     /// lock files; only the first call does anything.
     func shutdown() async
+    /// The same, blocking the calling thread until it is done: for the daemon's main thread, which
+    /// waits for signals in `read` and runs no Swift concurrency (``Daemon``).
+    func stop()
 }
 
 /// Which loop serves the socket.
@@ -23,9 +28,33 @@ public enum ServerKind: String, Sendable, Equatable, CaseIterable {
     case nio
 }
 
-extension HangulServer: DaemonServer {}
+extension HangulServer: DaemonServer {
+    public func stop() {
+        try? BlockingCall.run { await self.shutdown() }
+    }
+}
 
 extension ServerKind {
+    /// Starts the server of this kind on `source`, blocking the calling thread (``Daemon``'s main
+    /// thread); the server is listening when this returns. The NIO server, async throughout, is
+    /// started on a task meanwhile; the epoll server needs none.
+    public func startBlocking(
+        listeningOn source: ListenerSource,
+        factory: some SessionFactory,
+        configuration: ServerConfiguration,
+        logger: Logger
+    ) throws -> any DaemonServer {
+        switch self {
+        case .epoll:
+            try EpollServer.start(listeningOn: source, factory: factory, configuration: configuration, logger: logger)
+        case .nio:
+            try BlockingCall.run {
+                try await HangulServer.start(
+                    listeningOn: source, factory: factory, configuration: configuration, logger: logger)
+            }
+        }
+    }
+
     /// Starts the server of this kind on `source`; the server is listening when this returns.
     public func start(
         listeningOn source: ListenerSource,
@@ -39,6 +68,40 @@ extension ServerKind {
         case .nio:
             try await HangulServer.start(
                 listeningOn: source, factory: factory, configuration: configuration, logger: logger)
+        }
+    }
+}
+
+/// Runs async code from a thread outside Swift concurrency and blocks that thread until it has
+/// finished: only the NIO server (`hanguld --server nio`, for the benchmark) needs it, from the
+/// daemon's main thread. Never from a task: it would hold one of the pool's few threads.
+enum BlockingCall {
+    static func run<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
+        let latch = try Latch()
+        let outcome = Outcome<Value>()
+        Task {
+            do {
+                outcome.set(.success(try await body()))
+            } catch {
+                outcome.set(.failure(error))
+            }
+            latch.open()
+        }
+        latch.wait()
+        return try outcome.get()
+    }
+
+    private final class Outcome<Value: Sendable>: Sendable {
+        private let result = Mutex<Result<Value, any Error>?>(nil)
+
+        func set(_ result: Result<Value, any Error>) {
+            self.result.withLock { $0 = result }
+        }
+
+        /// Called once the latch is open, so after `set`.
+        func get() throws -> Value {
+            guard let result = self.result.withLock({ $0 }) else { preconditionFailure("read before it was set") }
+            return try result.get()
         }
     }
 }
