@@ -109,7 +109,8 @@ import Testing
     }
 
     /// Every detached thread does so before its body runs (the daemon's watcher, reload runner and
-    /// hanja loader alike), so none can take a SIGTERM meant for the daemon's signal sources.
+    /// hanja loader alike), so a SIGTERM or SIGHUP is handled on the daemon's main thread, which
+    /// reads them, and interrupts none of their blocking calls.
     @Test func aDetachedThreadBlocksSIGTERMAndSIGHUPButNotFaults() throws {
         var before = sigset_t()
         pthread_sigmask(SIG_BLOCK, nil, &before)
