@@ -539,6 +539,32 @@ def engine_pid():
     raise AssertionError("no ibus-engine-hanguld process under the test's ibus-daemon")
 
 
+@test("daemon")
+def an_idle_engine_runs_only_glibs_threads_and_no_timer():
+    # The engine made its connection and reaped a daemon it started on Dispatch's global queues, and a
+    # process that has used them keeps their worker pool, whose monitor woke the idle engine once a
+    # second for good (strace: a timerfd re-armed every second, two more threads). Now both run on
+    # threads of their own that end: once a field has typed, the engine's threads are GLib's.
+    field = host.context()
+    field.type("gks")
+    equal((field.text, field.preedit), ("", "한"), "typed")
+    pid = engine_pid()
+
+    def names():
+        names = []
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{task}/comm") as comm:
+                names.append(comm.read().strip())
+        return sorted(names)
+
+    deadline = time.monotonic() + 10
+    while names() != ["gdbus", "gmain", "ibus-engine-han"] and time.monotonic() < deadline:
+        pump(0.1)
+    equal(names(), ["gdbus", "gmain", "ibus-engine-han"], "the engine's threads")
+    field.focus_out()
+    field.take_text()
+
+
 def requests_sent_while(action):
     """The JSON lines the engine writes to hanguld while `action()` runs, read with strace from the
     engine's system calls: the daemon never logs what clients send, and this sees exactly what

@@ -1,4 +1,3 @@
-import Dispatch
 import HangulSystem
 import Synchronization
 import SystemPackage
@@ -38,7 +37,9 @@ enum DaemonLauncher {
             let child = try? ChildProcess.spawn(
                 executable, arguments: ["--socket", socketPath], setup: .init(newSession: true))
         else { return false }
-        DispatchQueue.global().async { _ = try? child.waitForTermination() }
+        // Reaped on a thread of its own (not Dispatch's, whose pool would then wake the engine once a
+        // second for good); without one the child stays a zombie until the engine exits.
+        try? DetachedThread.start { _ = try? child.waitForTermination() }
         return true
     }
 }

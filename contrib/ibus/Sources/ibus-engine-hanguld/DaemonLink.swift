@@ -1,4 +1,3 @@
-import Dispatch
 import HangulClient
 import HangulFrontendContract
 import HangulKeys
@@ -23,9 +22,13 @@ final class DaemonLink {
     /// A connection being made on a background thread, retried until it succeeds or the input
     /// context goes away; `client` is written before `done` is signalled.
     private final class Attempt: @unchecked Sendable {
-        let done = DispatchSemaphore(value: 0)
+        let done: Latch
         var client: HangulClient?
         let isAbandoned = Atomic<Bool>(false)
+
+        init(done: Latch) {
+            self.done = done
+        }
     }
 
     /// The back-off after a timeout, one for the whole engine: every field waits it out together.
@@ -181,11 +184,9 @@ final class DaemonLink {
         }
         if let client { return client }
         if let attempt {
-            let waited =
-                hasFailed
-                ? attempt.done.wait(timeout: .now())
-                : attempt.done.wait(timeout: .now() + .milliseconds(configuration.deadlineMilliseconds))
-            guard waited == .success else {
+            let waited = attempt.done.wait(
+                timeout: hasFailed ? .zero : .milliseconds(configuration.deadlineMilliseconds))
+            guard waited else {
                 hasFailed = true
                 return nil
             }
@@ -233,26 +234,33 @@ final class DaemonLink {
         startAttempt()
     }
 
+    /// Starts a connection attempt unless one is under way. When no eventfd or thread can be made
+    /// (descriptors or threads exhausted) there is none, keys pass through, and a later key tries again.
     private func startAttempt() {
-        guard attempt == nil, case .success(let path) = configuration.socketPath else { return }
-        let attempt = Attempt()
-        self.attempt = attempt
-        Self.run(
-            attempt, path: path, deadline: configuration.deadlineMilliseconds, hanguld: configuration.hanguldPath)
+        guard attempt == nil, case .success(let path) = configuration.socketPath, let done = try? Latch() else {
+            return
+        }
+        let attempt = Attempt(done: done)
+        let deadline = configuration.deadlineMilliseconds
+        let hanguld = configuration.hanguldPath
+        do {
+            try DetachedThread.start { Self.run(attempt, path: path, deadline: deadline, hanguld: hanguld) }
+            self.attempt = attempt
+        } catch {}
     }
 
-    /// Tries now and then once a second, on a background thread, until connected or abandoned.
+    /// Tries now and then once a second, on its own thread, until connected or abandoned. Not on
+    /// Dispatch's global queues, as before: once a process has used them their worker pool stays,
+    /// and its monitor woke the idle engine once a second for good (`strace`: a `timerfd` re-armed
+    /// every second).
     private static func run(_ attempt: Attempt, path: String, deadline: Int, hanguld: String?) {
-        DispatchQueue.global().async {
-            guard !attempt.isAbandoned.load(ordering: .relaxed) else { return }
+        while !attempt.isAbandoned.load(ordering: .relaxed) {
             if let client = connect(path: path, deadline: deadline, hanguld: hanguld) {
                 attempt.client = client
-                attempt.done.signal()
+                attempt.done.open()
                 return
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(1)) {
-                run(attempt, path: path, deadline: deadline, hanguld: hanguld)
-            }
+            CurrentThread.sleep(for: .seconds(1))
         }
     }
 
