@@ -1,10 +1,9 @@
 #define _GNU_SOURCE
 #include "signal_pipe.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-
-#include <errno.h>
 #include <signal.h>
 #include <unistd.h>
 

@@ -30,6 +30,8 @@ public enum ServerKind: String, Sendable, Equatable, CaseIterable {
 
 extension HangulServer: DaemonServer {
     public func stop() {
+        // Only when no eventfd can be made for the wait does this not wait: the process then exits
+        // without NIO's graceful close (the hidden `--server nio` only).
         try? BlockingCall.run { await self.shutdown() }
     }
 }
