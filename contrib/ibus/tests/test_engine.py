@@ -540,7 +540,7 @@ def engine_pid():
 
 
 @test("daemon")
-def an_idle_engine_runs_only_glibs_threads_and_no_timer():
+def an_idle_engine_runs_only_glibs_threads():
     # The engine made its connection and reaped a daemon it started on Dispatch's global queues, and a
     # process that has used them keeps their worker pool, whose monitor woke the idle engine once a
     # second for good (strace: a timerfd re-armed every second, two more threads). Now both run on

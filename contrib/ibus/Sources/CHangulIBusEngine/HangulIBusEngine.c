@@ -415,8 +415,16 @@ static void send_preedit(IBusEngine *engine, const char *utf8, guint marking) {
                                                                               : IBUS_ENGINE_PREEDIT_CLEAR);
 }
 
+/* IBus's embed-preedit-text, read once and then kept current by GSettings' change signal (dispatched
+ * on the engine's GLib main loop), so a preedit update, on every key, reads a variable. */
+static gboolean embeds_preedit = TRUE;
+
+static void embed_preedit_changed(GSettings *settings, const gchar *key, gpointer data) {
+    (void)data;
+    embeds_preedit = g_settings_get_boolean(settings, key);
+}
+
 gboolean hangul_ibus_embeds_preedit(void) {
-    static GSettings *settings = NULL;
     static gboolean looked = FALSE;
     if (!looked) {
         looked = TRUE;
@@ -424,11 +432,14 @@ gboolean hangul_ibus_embeds_preedit(void) {
         GSettingsSchemaSource *source = g_settings_schema_source_get_default();
         GSettingsSchema *schema =
             source ? g_settings_schema_source_lookup(source, "org.freedesktop.ibus.general", TRUE) : NULL;
-        if (schema && g_settings_schema_has_key(schema, "embed-preedit-text"))
-            settings = g_settings_new_full(schema, NULL, NULL);
+        if (schema && g_settings_schema_has_key(schema, "embed-preedit-text")) {
+            GSettings *settings = g_settings_new_full(schema, NULL, NULL); /* kept for the signal */
+            g_signal_connect(settings, "changed::embed-preedit-text", G_CALLBACK(embed_preedit_changed), NULL);
+            embeds_preedit = g_settings_get_boolean(settings, "embed-preedit-text");
+        }
         if (schema) g_settings_schema_unref(schema);
     }
-    return settings ? g_settings_get_boolean(settings, "embed-preedit-text") : TRUE;
+    return embeds_preedit;
 }
 
 /* Engines made with has-focus-id, so that focus_in_id learns the client's name. Another name is left

@@ -126,8 +126,8 @@ public struct IBusClient: Equatable, Sendable {
     ///   draw the preedit's text whatever `visible` says (it only hides the caret:
     ///   `QPlatformInputContext` `updatePreeditText`, Qt 5.15 and 6.8 alike), so the preedit goes in
     ///   COMMIT mode marked not visible: each Qt commits its copy once, and ibus-daemon nothing. The
-    ///   cost: Qt draws no caret while a syllable is composing (the underlined syllable shows where
-    ///   typing goes).
+    ///   cost, read in Qt's source (the cursor attribute gets length 0) and not checked on screen: no
+    ///   caret while a syllable is composing (the underlined syllable shows where typing goes).
     ///   With "embed preedit text" off, ibus-daemon hands the preedit to IBus's panel instead, which
     ///   draws it only when marked visible: there it goes in CLEAR mode, visible, as before Qt 6.8
     ///   (whose click then loses the syllable).
