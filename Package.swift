@@ -234,7 +234,7 @@ let package = Package(
             name: "HangulComposeTests",
             dependencies: [
                 "HangulCompose", "HangulComposeCommands", "HangulCore", "HangulKeys", "HangulProtocol",
-                "HangulWrongMode", "hangul-compose", "hangul-compose-cli",
+                "HangulSystem", "HangulWrongMode", "hangul-compose", "hangul-compose-cli",
                 "HangulTestSupport",
                 "CGNUShims",
             ]

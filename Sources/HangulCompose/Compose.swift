@@ -41,7 +41,8 @@ public struct Compose {
                 let autoFix = try command.resolvedAutoFix()
                 if command.reverse || command.fix {
                     var converter = try TextConverter(
-                        layout: layout, options: options, fix: command.fix, wordsPath: command.words, output: output,
+                        layout: layout, options: options, fix: command.fix, wordsPath: command.words,
+                        wordsCache: WordList.cache(environment: environment), output: output,
                         errors: errors, inputName: arguments.isEmpty ? "line" : "argument")
                     try feed(arguments: arguments, input: input, output: output) { try converter.convert($0, $1, $2) }
                     failures = converter.failures
@@ -55,7 +56,9 @@ public struct Compose {
                     let files = hanjaFiles(environment: environment)
                     let engine = InProcessEngine(
                         layout: layout, options: options, hanja: HanjaDictionarySource { files().dictionary },
-                        commitUnit: commitUnit, wrongMode: WrongModeRuleSource(wordListAt: command.words),
+                        commitUnit: commitUnit,
+                        wrongMode: WrongModeRuleSource(
+                            wordListAt: command.words, cache: WordList.cache(environment: environment)),
                         autoFix: autoFix)
                     failures = try type(
                         with: engine, arguments: arguments, input: input, output: output, errors: errors)

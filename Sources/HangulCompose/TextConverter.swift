@@ -1,4 +1,5 @@
 import HangulCore
+import HangulSystem
 import HangulWrongMode
 
 /// `--reverse` and `--fix`: reads lines of text (not key notation) and prints each converted.
@@ -14,11 +15,12 @@ struct TextConverter {
     private var line: [UInt8] = []
 
     init(
-        layout: Layout, options: ComposerOptions, fix: Bool, wordsPath: String, output: OutputBuffer,
-        errors: OutputBuffer, inputName: String
+        layout: Layout, options: ComposerOptions, fix: Bool, wordsPath: String, wordsCache: IndexCacheDirectory?,
+        output: OutputBuffer, errors: OutputBuffer, inputName: String
     ) throws {
         if fix {
-            let fixer = WrongModeFixer(layout: layout, options: options, words: try WordList(contentsOf: wordsPath))
+            let words = try WordList(contentsOf: wordsPath, cache: wordsCache)
+            let fixer = WrongModeFixer(layout: layout, options: options, words: words)
             convert = fixer.fix
         } else {
             let speller = ReverseSpeller(layout: layout, options: options)

@@ -1,4 +1,5 @@
 import HangulCore
+import HangulSystem
 import SystemPackage
 
 /// Finds and reads the dictionary files a session converts with.
@@ -105,7 +106,7 @@ public struct HanjaFiles: Sendable {
         let path: String
         let descriptor: FileDescriptor
         let size: Int
-        let identity: HanjaIndexImage.SourceIdentity
+        let identity: FileIdentity
 
         init(opening path: String) throws(FileProblem) {
             func failure(_ reason: String) -> FileProblem { FileProblem(source: path, line: 0, reason: reason) }
@@ -133,10 +134,7 @@ public struct HanjaFiles: Sendable {
             }
             self.path = path
             size = Int(info.size)
-            identity = HanjaIndexImage.SourceIdentity(
-                path: path, size: UInt64(info.size), modificationSeconds: Int64(info.st_mtim.tv_sec),
-                modificationNanoseconds: Int64(info.st_mtim.tv_nsec), device: UInt64(info.deviceID.rawValue),
-                inode: UInt64(info.inode.rawValue))
+            identity = FileIdentity(path: path, status: info)
         }
 
         /// The file's bytes, at most the size it had when opened.

@@ -6,51 +6,39 @@ import HangulSystem
 /// Parsing the system `hanja.txt` puts about 15 MB on a process's heap, private and never given
 /// back, and takes about 13 ms. Written once as a ``HanjaIndexImage`` and mapped read-only, the same
 /// index is page cache: shared by every process that maps it (the daemon, `hangul-compose`, a
-/// second user's daemon), clean (the kernel drops it under pressure instead of swapping), and
-/// resident only where lookups have read, a few pages per key (issue 25). Loading it is a check of
-/// the file, about 3 ms.
+/// second user's daemon), clean, and resident only where lookups have read, a few pages per key
+/// (issue 25). Loading it is a check of the file, about 3 ms.
 ///
-/// The file for a dictionary at PATH is `DIRECTORY/index-HASH`, HASH the FNV-1a hash of PATH; the
-/// directory is `$XDG_CACHE_HOME/hangul/hanja` (else `~/.cache/hangul/hanja`), made on first
-/// write with mode 0700. An index is used only when it was built from the same path, size,
-/// modification time, device and inode by this format version, and passes its checks (see
-/// ``HanjaIndexImage/validated(_:expecting:checkingRecords:)``): anything else, a missing file, one
-/// from an older version, one cut short or damaged, is rebuilt from the dictionary and replaced
-/// (atomically, by renaming, so another process still mapping the old file keeps reading it).
+/// The files are in `$XDG_CACHE_HOME/hangul/hanja` (else `~/.cache/hangul/hanja`), one per
+/// dictionary path (``IndexCacheDirectory``). An index is used only when it was built from the same
+/// path, size, modification time, device and inode by this format version, and passes its checks
+/// (see ``HanjaIndexImage/validated(_:expecting:checkingRecords:)``): anything else, a missing file,
+/// one from an older version, one cut short or damaged, is rebuilt from the dictionary and replaced.
 ///
 /// Nothing here fails a load: when the directory cannot be made or written (a read-only home) the
 /// table is kept on the heap, as without a cache. A file with lines skipped is not cached, so its
-/// problems are reported at every load, as they are without a cache.
-///
-/// Each time an index is written, the indexes of dictionaries that no longer exist are removed
-/// (``removeOrphans()``): a `--hanja-file` deleted, or a dictionary in a temporary directory,
-/// would otherwise leave its index behind for ever (the test suites had left 26 files, 266 MB).
+/// problems are reported at every load, as they are without a cache. Each time an index is written,
+/// the indexes of dictionaries that no longer exist are removed.
 public struct HanjaIndexCache: Sendable {
+    /// The files.
+    let files: IndexCacheDirectory
+
     /// Where the index files are.
-    public let directory: String
+    public var directory: String { files.path }
 
     /// A cache in `directory`, which is made when first written.
     public init(directory: String) {
-        self.directory = directory
+        files = IndexCacheDirectory(path: directory)
     }
 
     /// `$XDG_CACHE_HOME/hangul/hanja`, else `~/.cache/hangul/hanja` (the XDG base directory
     /// specification's default), or nil when neither is an absolute path.
     public static func directory(environment: (String) -> String?) -> String? {
-        if let cache = environment("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/hangul/hanja" }
-        if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.cache/hangul/hanja" }
-        return nil
+        IndexCacheDirectory.path(named: "hanja", environment: environment)
     }
 
     /// The index file for the dictionary at `source`.
-    public func indexPath(for source: String) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in source.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        let digits = String(hash, radix: 16)
-        return directory + "/index-" + String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    public func indexPath(for source: String) -> String { files.indexPath(for: source) }
 
     /// The table of the dictionary at `path`: its cached index mapped when it is there and intact,
     /// else parsed from the file, written to the cache and mapped. Throws what
@@ -63,32 +51,18 @@ public struct HanjaIndexCache: Sendable {
         let parsed = HanjaTable(parsing: try source.readAll(), source: path, identity: source.identity)
         guard parsed.problems.isEmpty else { return parsed }
         do throws(SystemCallError) {
-            try FileSystem.makeDirectories(directory, mode: 0o700)
-            try FileSystem.replaceContents(of: indexPath, with: parsed.storage.image)
+            try files.store(parsed.storage.image, for: path, sourcePath: HanjaIndexImage.sourcePath)
         } catch {
             return parsed
         }
-        removeOrphans()
         return withExtendedLifetime(parsed) { Self.mapped(indexPath, identity: source.identity) } ?? parsed
     }
 
-    /// Removes the index files whose dictionary is gone: files named `index-…` in the directory
-    /// that start as an index of this format does and name a source path where nothing is. A file
-    /// that is not such an index, or whose source still exists, is left alone (a stale index of an
-    /// existing file is rebuilt in place when that file is next loaded). Errors are ignored: this
-    /// only tidies.
+    /// Removes the index files whose dictionary is gone (``IndexCacheDirectory/removeOrphans(sourcePath:)``):
+    /// a file that is not an index of this format, or whose source still exists, is left alone (a
+    /// stale index of an existing file is rebuilt in place when that file is next loaded).
     public func removeOrphans() {
-        guard let names = try? FileSystem.directoryEntryNames(directory) else { return }
-        for name in names where name.starts(with: Array("index-".utf8)) {
-            let path = directory + "/" + String(decoding: name, as: UTF8.self)
-            guard let source = Self.sourcePath(ofIndexAt: path) else { continue }
-            do throws(SystemCallError) {
-                guard try FileStatus.of(source, followingSymbolicLinks: true) == nil else { continue }
-                try FileSystem.unlinkIfExists(path)
-            } catch {
-                continue
-            }
-        }
+        files.removeOrphans(sourcePath: HanjaIndexImage.sourcePath)
     }
 
     /// The source path recorded in the index file at `path`, or nil when it is not an index of this
@@ -100,7 +74,7 @@ public struct HanjaIndexCache: Sendable {
 
     /// The table whose index is the file at `indexPath`, built from `identity`'s file; nil when the
     /// file is missing or is not such an index, whole and intact.
-    static func mapped(_ indexPath: String, identity: HanjaIndexImage.SourceIdentity) -> HanjaTable? {
+    static func mapped(_ indexPath: String, identity: FileIdentity) -> HanjaTable? {
         guard let file = try? MappedFile(path: indexPath),
             let validated = HanjaIndexImage.validated(file.bytes, expecting: identity)
         else { return nil }

@@ -1,3 +1,5 @@
+import HangulSystem
+
 /// A table's index laid out in one block of memory, the same on the heap and in a cache file.
 ///
 /// A table is four arrays (see ``HanjaTable/Storage``); an image puts them after a header, each at
@@ -30,21 +32,6 @@ enum HanjaIndexImage {
     static let checksummedFrom = 32
     static let entryStride = 12
 
-    /// The source file an image was built from, as `stat(2)` saw it before its bytes were read: an
-    /// image is used only for the same path, size, modification time, device and inode.
-    struct SourceIdentity: Equatable, Sendable {
-        var path: String
-        var size: UInt64
-        var modificationSeconds: Int64
-        var modificationNanoseconds: Int64
-        var device: UInt64
-        var inode: UInt64
-
-        /// The identity of a table parsed from memory, never cached.
-        static let none = SourceIdentity(
-            path: "", size: 0, modificationSeconds: 0, modificationNanoseconds: 0, device: 0, inode: 0)
-    }
-
     /// Where each part starts, from the counts; all offsets are multiples of eight.
     struct Layout: Equatable {
         var path: Int
@@ -66,18 +53,6 @@ enum HanjaIndexImage {
 
     static var bucketSlots: Int { HanjaTable.Storage.bucketCount + 3 }
 
-    /// Heap memory holding an image, freed with it.
-    final class HeapImage: @unchecked Sendable {
-        let memory: UnsafeMutableRawBufferPointer
-
-        init(byteCount: Int) {
-            memory = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 64)
-            memory.initializeMemory(as: UInt8.self, repeating: 0)
-        }
-
-        deinit { memory.deallocate() }
-    }
-
     /// An image's parts, checked.
     struct Validated {
         var whole: UnsafeRawBufferPointer
@@ -92,7 +67,7 @@ enum HanjaIndexImage {
     /// (``HanjaTable/Storage/keys``); the bucket starts are computed here.
     static func build(
         bytes: UnsafeBufferPointer<UInt8>, entries: UnsafeBufferPointer<HanjaTable.Entry>,
-        keys: UnsafeBufferPointer<UInt64>, maximumKeyLength: Int, identity: SourceIdentity
+        keys: UnsafeBufferPointer<UInt64>, maximumKeyLength: Int, identity: FileIdentity
     ) -> HeapImage {
         precondition(MemoryLayout<HanjaTable.Entry>.stride == entryStride, "HanjaTable.Entry is not 12 bytes")
         let path = Array(identity.path.utf8)
@@ -101,13 +76,13 @@ enum HanjaIndexImage {
             pathLength: path.count, keyCount: keyCount, entryCount: entries.count, byteCount: bytes.count)
         let image = HeapImage(byteCount: layout.total)
         let memory = image.memory
-        let header: [UInt64] = [
-            magic, formatVersion, UInt64(layout.total), 0,
-            identity.size, UInt64(bitPattern: identity.modificationSeconds),
-            UInt64(bitPattern: identity.modificationNanoseconds), identity.device, identity.inode,
-            UInt64(path.count), UInt64(bytes.count), UInt64(entries.count), UInt64(keyCount),
-            UInt64(maximumKeyLength), UInt64(bucketSlots), UInt64(entryStride),
-        ]
+        let header: [UInt64] =
+            [
+                magic, formatVersion, UInt64(layout.total), 0,
+            ] + identity.words + [
+                UInt64(path.count), UInt64(bytes.count), UInt64(entries.count), UInt64(keyCount),
+                UInt64(maximumKeyLength), UInt64(bucketSlots), UInt64(entryStride),
+            ]
         for (index, word) in header.enumerated() {
             memory.storeBytes(of: word, toByteOffset: 8 * index, as: UInt64.self)
         }
@@ -141,35 +116,9 @@ enum HanjaIndexImage {
         return String(decoding: image[headerSize..<headerSize + Int(length)], as: UTF8.self)
     }
 
-    /// The checksum of an image: everything from byte 32 on, as 64-bit words in four independent
-    /// lanes (so the 12 MB of the system dictionary take about a millisecond), each a multiply and
-    /// a shift per word. Not cryptographic: it catches a file damaged or cut short, not a forgery
-    /// (whose bounds the structural checks still enforce).
+    /// The checksum of an image: everything from byte 32 on (``IndexCacheDirectory/checksum(_:from:)``).
     static func checksum(_ image: UnsafeRawBufferPointer) -> UInt64 {
-        guard let base = image.baseAddress, image.count >= checksummedFrom else { return 0 }
-        let words = (image.count - checksummedFrom) / 8
-        let start = base + checksummedFrom
-        @inline(__always) func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
-            let product = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-            return product ^ (product >> 29)
-        }
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
-            0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89
-        )
-        var index = 0
-        while index &+ 4 <= words {
-            let offset = 8 &* index
-            lanes.0 = mix(lanes.0, start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            lanes.1 = mix(lanes.1, start.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
-            lanes.2 = mix(lanes.2, start.loadUnaligned(fromByteOffset: offset &+ 16, as: UInt64.self))
-            lanes.3 = mix(lanes.3, start.loadUnaligned(fromByteOffset: offset &+ 24, as: UInt64.self))
-            index &+= 4
-        }
-        while index < words {
-            lanes.0 = mix(lanes.0, start.loadUnaligned(fromByteOffset: 8 &* index, as: UInt64.self))
-            index &+= 1
-        }
-        return mix(mix(mix(mix(lanes.0, lanes.1), lanes.2), lanes.3), UInt64(words))
+        IndexCacheDirectory.checksum(image, from: checksummedFrom)
     }
 
     /// The image's parts when `image` is a whole, intact image of this format built from
@@ -182,7 +131,7 @@ enum HanjaIndexImage {
     /// `checkingRecords: false` skips the checksum and the records, for an image this process has
     /// just built and holds on its heap: the header is still checked.
     static func validated(
-        _ image: UnsafeRawBufferPointer, expecting expected: SourceIdentity?, checkingRecords: Bool = true
+        _ image: UnsafeRawBufferPointer, expecting expected: FileIdentity?, checkingRecords: Bool = true
     ) -> Validated? {
         guard let base = image.baseAddress, image.count >= headerSize, image.count % 8 == 0,
             Int(bitPattern: base) % 8 == 0
@@ -207,9 +156,7 @@ enum HanjaIndexImage {
         guard layout.total == image.count else { return nil }
         if let expected {
             let path = UnsafeRawBufferPointer(rebasing: image[layout.path..<layout.path + Int(pathLength)])
-            guard word(4) == expected.size, word(5) == UInt64(bitPattern: expected.modificationSeconds),
-                word(6) == UInt64(bitPattern: expected.modificationNanoseconds), word(7) == expected.device,
-                word(8) == expected.inode, path.elementsEqual(expected.path.utf8)
+            guard (4..<9).map(word) == expected.words, path.elementsEqual(expected.path.utf8)
             else { return nil }
         }
         guard !checkingRecords || checksum(image) == word(3) else { return nil }

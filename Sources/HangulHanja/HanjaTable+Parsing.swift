@@ -1,4 +1,5 @@
 import HangulCore
+import HangulSystem
 
 extension HanjaTable {
     /// The largest file a table is built from: the system `hanja.txt` is 6.4 MB. Offsets into the
@@ -31,7 +32,7 @@ extension HanjaTable {
 
     /// Builds a table from a file's bytes, its image stamped with the file's identity so that
     /// ``HanjaIndexCache`` can write it out and recognise it later.
-    init(parsing bytes: [UInt8], source: String, identity: HanjaIndexImage.SourceIdentity) {
+    init(parsing bytes: [UInt8], source: String, identity: FileIdentity) {
         var problems: [FileProblem] = []
         var bytes = bytes
         if bytes.count > Self.maximumFileSize {

@@ -92,7 +92,7 @@ extension HanjaTable {
         let maximumKeyLength: Int
         /// The whole image, for writing it to a cache file.
         let image: UnsafeRawBufferPointer
-        /// What keeps the image's memory alive: a ``HanjaIndexImage/HeapImage`` or a mapped file.
+        /// What keeps the image's memory alive: a ``HeapImage`` or a mapped file.
         let owner: AnyObject
         /// Whether the image is a mapped cache file rather than heap memory.
         let isMapped: Bool

@@ -34,9 +34,14 @@ public final class WrongModeRuleSource: WrongModeRule {
     var fixersBuilt: Int { builtCount.withLock { $0 } }
     private let builtCount = Mutex(0)
 
-    /// A source that reads the word list at `path` on first use.
-    public convenience init(wordListAt path: String = WordList.defaultPath) {
-        self.init(wordListAt: path, reading: WordList.init(contentsOf:))
+    /// A source that reads the word list at `path` on first use, through `cache` when given
+    /// (``WordList/init(contentsOf:cache:)``).
+    public convenience init(wordListAt path: String = WordList.defaultPath, cache: IndexCacheDirectory? = nil) {
+        self.init(
+            wordListAt: path,
+            reading: { path throws(WordListError) in
+                try WordList(contentsOf: path, cache: cache)
+            })
     }
 
     /// A source that reads the list at `path` with `read` (tests: a read that takes its time).
