@@ -89,6 +89,9 @@ let package = Package(
                 "HangulConfig", "HangulCore", "HangulLayoutFiles", "HangulClient", "HangulProtocol", "HangulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--gc-sections", "-Xlinker", "--icf=all"], .when(configuration: .release))
             ]
         ),
         .target(

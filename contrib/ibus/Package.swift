@@ -50,8 +50,11 @@ let package = Package(
             // (contrib/packaging/swift-runtime, README there): by default the engine loads the one
             // runtime copy the daemon loads too, so their code pages are shared; with
             // HANGUL_SWIFT_RUNTIME=static it is linked in (engine alone: RSS 14.9 MB dynamic, 12.5 MB
-            // static in one bench run; start to first key 17 ms, 14 ms).
-            linkerSettings: staticRuntime ? [.unsafeFlags(["-static-stdlib"])] : []
+            // static in one bench run; start to first key 17 ms, 14 ms). Release builds drop the
+            // code nothing calls and fold identical functions, as the root package's programs do.
+            linkerSettings: (staticRuntime ? [.unsafeFlags(["-static-stdlib"])] : []) + [
+                .unsafeFlags(["-Xlinker", "--gc-sections", "-Xlinker", "--icf=all"], .when(configuration: .release))
+            ]
         ),
         .testTarget(
             name: "HangulFrontendContractTests",
