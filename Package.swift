@@ -250,6 +250,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "HangulHanjaTests", dependencies: ["HangulCore", "HangulHanja", "HangulTestSupport"]),
+        .testTarget(
+            name: "HangulHanjaTests", dependencies: ["HangulCore", "HangulHanja", "HangulSystem", "HangulTestSupport"]
+        ),
     ]
 )

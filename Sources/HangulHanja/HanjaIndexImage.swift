@@ -8,7 +8,7 @@ import HangulSystem
 ///
 /// | offset | contents |
 /// | --- | --- |
-/// | 0 | header, 16 words: magic, format version, total length, checksum, the source file's identity (size, modification time in seconds and nanoseconds, device, inode), the source path's length, the byte, entry and key counts, the longest key, the bucket slots, the entry stride |
+/// | 0 | header (``IndexImageHeader``), whose six words of this format's own are the byte, entry and key counts, the longest key, the bucket slots and the entry stride |
 /// | 128 | the source path |
 /// | … | key records, three words per key and a sentinel |
 /// | … | bucket starts, 32-bit |
@@ -17,24 +17,17 @@ import HangulSystem
 ///
 /// Each array starts on a 64-byte boundary (a cache line).
 ///
-/// The checksum covers everything after it (from byte 32 to the end). ``validated(_:expecting:)``
-/// is what stands between a file on disk and a lookup: a short, truncated, foreign, stale or
+/// ``validated(_:expecting:checkingRecords:)`` is what stands between a file on disk and a lookup: a short, truncated, foreign, stale or
 /// corrupt file is refused (and rebuilt by the cache), and an image that passes has every record
 /// checked to point inside it, so no lookup reads out of bounds whatever the file held.
 enum HanjaIndexImage {
-    /// `HNJAIDX1` as a little-endian word: what every image starts with.
-    static let magic: UInt64 = 0x3158_4449_414A_4E48
-    /// Changed whenever the layout or the meaning of a field changes, so old cache files are rebuilt.
-    static let formatVersion: UInt64 = 2
-    static let headerWords = 16
-    static let headerSize = headerWords * 8
-    /// Where the checksummed part starts: after the magic, version, length and checksum words.
-    static let checksummedFrom = 32
+    /// `HNJAIDX1` as a little-endian word, and the format's version: changed whenever the layout
+    /// or the meaning of a field changes, so old cache files are rebuilt.
+    static let header = IndexImageHeader(magic: 0x3158_4449_414A_4E48, version: 2)
     static let entryStride = 12
 
     /// Where each part starts, from the counts; all offsets are multiples of eight.
     struct Layout: Equatable {
-        var path: Int
         var keys: Int
         var buckets: Int
         var entries: Int
@@ -42,8 +35,7 @@ enum HanjaIndexImage {
         var total: Int
 
         init(pathLength: Int, keyCount: Int, entryCount: Int, byteCount: Int) {
-            path = HanjaIndexImage.headerSize
-            keys = path + alignedToCacheLine(pathLength)
+            keys = IndexImageHeader.size + alignedToCacheLine(pathLength)
             buckets = keys + alignedToCacheLine(8 * 3 * (keyCount + 1))
             entries = buckets + alignedToCacheLine(4 * HanjaIndexImage.bucketSlots)
             bytes = entries + alignedToCacheLine(HanjaIndexImage.entryStride * entryCount)
@@ -70,25 +62,17 @@ enum HanjaIndexImage {
         keys: UnsafeBufferPointer<UInt64>, maximumKeyLength: Int, identity: FileIdentity
     ) -> HeapImage {
         precondition(MemoryLayout<HanjaTable.Entry>.stride == entryStride, "HanjaTable.Entry is not 12 bytes")
-        let path = Array(identity.path.utf8)
         let keyCount = keys.count / 3 - 1
         let layout = Layout(
-            pathLength: path.count, keyCount: keyCount, entryCount: entries.count, byteCount: bytes.count)
+            pathLength: identity.path.utf8.count, keyCount: keyCount, entryCount: entries.count, byteCount: bytes.count)
         let image = HeapImage(byteCount: layout.total)
         let memory = image.memory
-        let header: [UInt64] =
-            [
-                magic, formatVersion, UInt64(layout.total), 0,
-            ] + identity.words + [
-                UInt64(path.count), UInt64(bytes.count), UInt64(entries.count), UInt64(keyCount),
-                UInt64(maximumKeyLength), UInt64(bucketSlots), UInt64(entryStride),
-            ]
-        for (index, word) in header.enumerated() {
-            memory.storeBytes(of: word, toByteOffset: 8 * index, as: UInt64.self)
-        }
-        path.withUnsafeBytes {
-            memory.baseAddress!.advanced(by: layout.path).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
-        }
+        header.write(
+            into: memory, identity: identity,
+            formatWords: [
+                UInt64(bytes.count), UInt64(entries.count), UInt64(keyCount), UInt64(maximumKeyLength),
+                UInt64(bucketSlots), UInt64(entryStride),
+            ])
         if let base = keys.baseAddress {
             (memory.baseAddress! + layout.keys).copyMemory(from: base, byteCount: 8 * keys.count)
         }
@@ -100,31 +84,18 @@ enum HanjaIndexImage {
         if let base = bytes.baseAddress {
             (memory.baseAddress! + layout.bytes).copyMemory(from: base, byteCount: bytes.count)
         }
-        let sum = checksum(UnsafeRawBufferPointer(memory))
-        memory.storeBytes(of: sum, toByteOffset: 24, as: UInt64.self)
+        IndexImageHeader.seal(memory)
         return image
     }
 
-    /// The source path an image records, when `image` starts as an image of this format does and
-    /// is long enough to hold the path; nothing else is checked.
-    static func sourcePath(_ image: UnsafeRawBufferPointer) -> String? {
-        guard image.count >= headerSize else { return nil }
-        func word(_ index: Int) -> UInt64 { image.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self) }
-        guard word(0) == magic, word(1) == formatVersion else { return nil }
-        let length = word(9)
-        guard length > 0, length <= UInt64(image.count - headerSize) else { return nil }
-        return String(decoding: image[headerSize..<headerSize + Int(length)], as: UTF8.self)
-    }
-
-    /// The checksum of an image: everything from byte 32 on (``IndexCacheDirectory/checksum(_:from:)``).
-    static func checksum(_ image: UnsafeRawBufferPointer) -> UInt64 {
-        IndexCacheDirectory.checksum(image, from: checksummedFrom)
-    }
+    /// The source path an image records (``IndexImageHeader/sourcePath(_:)``).
+    static func sourcePath(_ image: UnsafeRawBufferPointer) -> String? { header.sourcePath(image) }
 
     /// The image's parts when `image` is a whole, intact image of this format built from
-    /// `expected` (any source when nil), else nil. Checks, cheapest first: the length, magic,
-    /// version and stride; that the counts lay out to exactly the length; the source's identity;
-    /// the checksum; then every record: key records point to increasing entries ending at the
+    /// `expected` (any source when nil), else nil. Checks, cheapest first: the header
+    /// (``IndexImageHeader/checked(_:expecting:checkingSum:)``: length, magic, version, the source's
+    /// identity, the checksum); the bucket slots and stride; that the counts lay out to exactly the
+    /// length; then every record: key records point to increasing entries ending at the
     /// entry count, each key's length is its first entry's; bucket starts increase up to the key
     /// count; every entry's key, value and comment lie inside the file's bytes.
     ///
@@ -133,33 +104,23 @@ enum HanjaIndexImage {
     static func validated(
         _ image: UnsafeRawBufferPointer, expecting expected: FileIdentity?, checkingRecords: Bool = true
     ) -> Validated? {
-        guard let base = image.baseAddress, image.count >= headerSize, image.count % 8 == 0,
-            Int(bitPattern: base) % 8 == 0
-        else { return nil }
-        func word(_ index: Int) -> UInt64 { image.load(fromByteOffset: 8 * index, as: UInt64.self) }
-        guard word(0) == magic, word(1) == formatVersion, word(2) == UInt64(image.count),
-            word(14) == UInt64(bucketSlots), word(15) == UInt64(entryStride)
+        guard let checked = header.checked(image, expecting: expected, checkingSum: checkingRecords),
+            let base = image.baseAddress, checked.formatWords[4] == UInt64(bucketSlots),
+            checked.formatWords[5] == UInt64(entryStride)
         else { return nil }
         // Every count is at most the image's length, so the layout arithmetic cannot overflow.
         let limit = UInt64(image.count)
-        let pathLength = word(9)
-        let byteCount = word(10)
-        let entryCount = word(11)
-        let keyCount = word(12)
-        let maximumKeyLength = word(13)
-        guard pathLength <= limit, byteCount <= min(limit, UInt64(UInt32.max)), entryCount <= limit,
+        let byteCount = checked.formatWords[0]
+        let entryCount = checked.formatWords[1]
+        let keyCount = checked.formatWords[2]
+        let maximumKeyLength = checked.formatWords[3]
+        guard byteCount <= min(limit, UInt64(UInt32.max)), entryCount <= limit,
             keyCount <= entryCount, maximumKeyLength <= UInt64(HanjaTable.maximumLineLength)
         else { return nil }
         let layout = Layout(
-            pathLength: Int(pathLength), keyCount: Int(keyCount), entryCount: Int(entryCount),
+            pathLength: checked.pathLength, keyCount: Int(keyCount), entryCount: Int(entryCount),
             byteCount: Int(byteCount))
         guard layout.total == image.count else { return nil }
-        if let expected {
-            let path = UnsafeRawBufferPointer(rebasing: image[layout.path..<layout.path + Int(pathLength)])
-            guard (4..<9).map(word) == expected.words, path.elementsEqual(expected.path.utf8)
-            else { return nil }
-        }
-        guard !checkingRecords || checksum(image) == word(3) else { return nil }
 
         let keys = UnsafeBufferPointer(
             start: (base + layout.keys).assumingMemoryBound(to: UInt64.self), count: 3 * (Int(keyCount) + 1))
@@ -210,4 +171,4 @@ enum HanjaIndexImage {
 private func padded(_ count: Int) -> Int { (count + 7) & ~7 }
 
 /// `count` rounded up to a multiple of 64, a cache line: each array starts on a line of its own.
-private func alignedToCacheLine(_ count: Int) -> Int { (count + 63) & ~63 }
+private func alignedToCacheLine(_ count: Int) -> Int { IndexImageHeader.alignedToCacheLine(count) }

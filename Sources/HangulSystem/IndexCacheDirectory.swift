@@ -66,36 +66,4 @@ public struct IndexCacheDirectory: Sendable {
             }
         }
     }
-
-    /// A checksum of `image` from byte `start` on, as 64-bit words in four independent lanes (the
-    /// 12 MB of the system hanja dictionary's index take about a millisecond), each a multiply and
-    /// a shift per word; trailing bytes short of a word are not covered, so images are padded to
-    /// eight. Not cryptographic: it catches a file damaged or cut short, not a forgery (whose
-    /// bounds an image's structural checks still enforce).
-    public static func checksum(_ image: UnsafeRawBufferPointer, from start: Int) -> UInt64 {
-        guard let base = image.baseAddress, image.count >= start else { return 0 }
-        let words = (image.count - start) / 8
-        let first = base + start
-        @inline(__always) func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
-            let product = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-            return product ^ (product >> 29)
-        }
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
-            0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89
-        )
-        var index = 0
-        while index &+ 4 <= words {
-            let offset = 8 &* index
-            lanes.0 = mix(lanes.0, first.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            lanes.1 = mix(lanes.1, first.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
-            lanes.2 = mix(lanes.2, first.loadUnaligned(fromByteOffset: offset &+ 16, as: UInt64.self))
-            lanes.3 = mix(lanes.3, first.loadUnaligned(fromByteOffset: offset &+ 24, as: UInt64.self))
-            index &+= 4
-        }
-        while index < words {
-            lanes.0 = mix(lanes.0, first.loadUnaligned(fromByteOffset: 8 &* index, as: UInt64.self))
-            index &+= 1
-        }
-        return mix(mix(mix(mix(lanes.0, lanes.1), lanes.2), lanes.3), UInt64(words))
-    }
 }

@@ -8,39 +8,32 @@ import HangulSystem
 ///
 /// | offset | contents |
 /// | --- | --- |
-/// | 0 | header, 16 words of 64 bits: magic, format version, total length, checksum, the source file's identity (size, modification time in seconds and nanoseconds, device, inode), the source path's length, the byte, start and slot counts, the number of distinct words, two zero words |
+/// | 0 | header (``IndexImageHeader``), whose six words of this format's own are the byte, start and slot counts, the number of distinct words, and two zero words |
 /// | 128 | the source path |
 /// | … | word starts, 32-bit, one more than the words added |
 /// | … | table slots, 32-bit |
 /// | … | the words' bytes, padded to eight |
 ///
-/// The checksum covers everything after it (from byte 32 on). ``validated(_:expecting:checkingRecords:)``
+/// ``validated(_:expecting:checkingRecords:)``
 /// stands between a file on disk and a lookup: a short, foreign, stale or corrupt file is refused
 /// (and rebuilt), and one that passes has every start and slot checked, so no lookup reads out of
 /// bounds or probes for ever, whatever the file held.
 enum WordListImage {
-    /// `WORDIDX1` as a little-endian word.
-    static let magic: UInt64 = 0x3158_4449_4452_4F57
-    /// Changed whenever the layout, the meaning of a field, or which entries a list keeps changes,
-    /// so old cache files are rebuilt.
-    static let formatVersion: UInt64 = 1
-    static let headerSize = 16 * 8
-    /// Where the checksummed part starts: after the magic, version, length and checksum words.
-    static let checksummedFrom = 32
+    /// `WORDIDX1` as a little-endian word, and the format's version: changed whenever the layout,
+    /// the meaning of a field, or which entries a list keeps changes, so old cache files are rebuilt.
+    static let header = IndexImageHeader(magic: 0x3158_4449_4452_4F57, version: 1)
 
     /// Where each part starts, from the counts.
     struct Layout: Equatable {
-        var path: Int
         var starts: Int
         var slots: Int
         var bytes: Int
         var total: Int
 
         init(pathLength: Int, byteCount: Int, startCount: Int, slotCount: Int) {
-            path = WordListImage.headerSize
-            starts = path + alignedToCacheLine(pathLength)
-            slots = starts + alignedToCacheLine(4 * startCount)
-            bytes = slots + alignedToCacheLine(4 * slotCount)
+            starts = IndexImageHeader.size + IndexImageHeader.alignedToCacheLine(pathLength)
+            slots = starts + IndexImageHeader.alignedToCacheLine(4 * startCount)
+            bytes = slots + IndexImageHeader.alignedToCacheLine(4 * slotCount)
             total = bytes + ((byteCount + 7) & ~7)
         }
     }
@@ -57,83 +50,59 @@ enum WordListImage {
     static func build(
         bytes: [UInt8], starts: [UInt32], slots: [UInt32], count: Int, identity: FileIdentity
     ) -> HeapImage {
-        let path = Array(identity.path.utf8)
         let layout = Layout(
-            pathLength: path.count, byteCount: bytes.count, startCount: starts.count, slotCount: slots.count)
+            pathLength: identity.path.utf8.count, byteCount: bytes.count, startCount: starts.count,
+            slotCount: slots.count)
         let image = HeapImage(byteCount: layout.total)
         let memory = image.memory
-        let header: [UInt64] =
-            [magic, formatVersion, UInt64(layout.total), 0] + identity.words + [
-                UInt64(path.count), UInt64(bytes.count), UInt64(starts.count), UInt64(slots.count), UInt64(count), 0, 0,
-            ]
-        for (index, word) in header.enumerated() {
-            memory.storeBytes(of: word, toByteOffset: 8 * index, as: UInt64.self)
-        }
+        header.write(
+            into: memory, identity: identity,
+            formatWords: [UInt64(bytes.count), UInt64(starts.count), UInt64(slots.count), UInt64(count), 0, 0])
         func copy<Element>(_ array: [Element], to offset: Int) {
             array.withUnsafeBytes { source in
                 guard let from = source.baseAddress else { return }
                 (memory.baseAddress! + offset).copyMemory(from: from, byteCount: source.count)
             }
         }
-        copy(path, to: layout.path)
         copy(starts, to: layout.starts)
         copy(slots, to: layout.slots)
         copy(bytes, to: layout.bytes)
-        memory.storeBytes(
-            of: IndexCacheDirectory.checksum(UnsafeRawBufferPointer(memory), from: checksummedFrom), toByteOffset: 24,
-            as: UInt64.self)
+        IndexImageHeader.seal(memory)
         return image
     }
 
-    /// The source path an image records, when `image` starts as an image of this format does and
-    /// is long enough to hold it; nothing else is checked.
-    static func sourcePath(_ image: UnsafeRawBufferPointer) -> String? {
-        guard image.count >= headerSize else { return nil }
-        func word(_ index: Int) -> UInt64 { image.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self) }
-        guard word(0) == magic, word(1) == formatVersion else { return nil }
-        let length = word(9)
-        guard length > 0, length <= UInt64(image.count - headerSize) else { return nil }
-        return String(decoding: image[headerSize..<headerSize + Int(length)], as: UTF8.self)
-    }
+    /// The source path an image records (``IndexImageHeader/sourcePath(_:)``).
+    static func sourcePath(_ image: UnsafeRawBufferPointer) -> String? { header.sourcePath(image) }
 
     /// The image's parts when `image` is a whole, intact image of this format built from
-    /// `expected` (any source when nil), else nil. Checks, cheapest first: length, magic and
-    /// version; that the counts lay out to exactly the length; the source's identity; the
-    /// checksum; then the records: the starts rise from 0 to the byte count, the slot count is a
-    /// power of two, each slot is empty or names a word, and as many name one as the header says
-    /// there are distinct words, fewer than the slots (so a probe always reaches an empty slot).
+    /// `expected` (any source when nil), else nil. Checks, cheapest first: the header
+    /// (``IndexImageHeader/checked(_:expecting:checkingSum:)``: length, magic, version, the
+    /// source's identity, the checksum); that the counts lay out to exactly the length; then the
+    /// records: the starts rise from 0 to the byte count, the slot count is a power of two, each
+    /// slot is empty or names a word, and as many name one as the header says there are distinct
+    /// words, fewer than the slots (so a probe always reaches an empty slot).
     ///
     /// `checkingRecords: false` skips the checksum and the records, for an image this process has
     /// just built on its heap.
     static func validated(
         _ image: UnsafeRawBufferPointer, expecting expected: FileIdentity?, checkingRecords: Bool = true
     ) -> Validated? {
-        guard let base = image.baseAddress, image.count >= headerSize, image.count % 8 == 0,
-            Int(bitPattern: base) % 8 == 0
+        guard let checked = header.checked(image, expecting: expected, checkingSum: checkingRecords),
+            let base = image.baseAddress
         else { return nil }
-        func word(_ index: Int) -> UInt64 { image.load(fromByteOffset: 8 * index, as: UInt64.self) }
-        guard word(0) == magic, word(1) == formatVersion, word(2) == UInt64(image.count) else { return nil }
         let limit = UInt64(image.count)
-        let pathLength = word(9)
-        let byteCount = word(10)
-        let startCount = word(11)
-        let slotCount = word(12)
-        let count = word(13)
-        guard pathLength <= limit, byteCount <= min(limit, UInt64(UInt32.max)), startCount >= 1, startCount <= limit,
+        let byteCount = checked.formatWords[0]
+        let startCount = checked.formatWords[1]
+        let slotCount = checked.formatWords[2]
+        let count = checked.formatWords[3]
+        guard byteCount <= min(limit, UInt64(UInt32.max)), startCount >= 1, startCount <= limit,
             slotCount >= 2, slotCount <= limit, slotCount & (slotCount - 1) == 0, count < slotCount,
             count < startCount
         else { return nil }
         let layout = Layout(
-            pathLength: Int(pathLength), byteCount: Int(byteCount), startCount: Int(startCount),
+            pathLength: checked.pathLength, byteCount: Int(byteCount), startCount: Int(startCount),
             slotCount: Int(slotCount))
         guard layout.total == image.count else { return nil }
-        if let expected {
-            let path = UnsafeRawBufferPointer(rebasing: image[layout.path..<layout.path + Int(pathLength)])
-            guard (4..<9).map(word) == expected.words, path.elementsEqual(expected.path.utf8) else { return nil }
-        }
-        guard !checkingRecords || IndexCacheDirectory.checksum(image, from: checksummedFrom) == word(3) else {
-            return nil
-        }
         let parts = Validated(
             bytes: UnsafeBufferPointer(
                 start: (base + layout.bytes).assumingMemoryBound(to: UInt8.self), count: Int(byteCount)),
@@ -154,6 +123,3 @@ enum WordListImage {
         return parts
     }
 }
-
-/// `count` rounded up to a multiple of 64, a cache line: each array starts on a line of its own.
-private func alignedToCacheLine(_ count: Int) -> Int { (count + 63) & ~63 }

@@ -84,24 +84,15 @@ import Testing
         #expect(changed.contains(Array("hangul".utf8)))
     }
 
-    @Test(arguments: ["truncated", "empty", "flipped byte", "foreign header", "stale version", "zero checksum"])
-    func aDamagedImageIsRebuiltNotTrusted(_ damage: String) throws {
+    @Test(arguments: IndexImageDamage.allCases)
+    func aDamagedImageIsRebuiltNotTrusted(_ damage: IndexImageDamage) throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let source = try temporary.write(Self.words, to: "words")
         let cache = IndexCacheDirectory(path: temporary.child("cache"))
         _ = try WordList(contentsOf: source, cache: cache)
         let index = cache.indexPath(for: source)
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: index)))
-        switch damage {
-        case "truncated": bytes.removeLast(bytes.count / 3)
-        case "empty": bytes = []
-        case "flipped byte": bytes[bytes.count - 20] ^= 0x01
-        case "foreign header": bytes.replaceSubrange(0..<8, with: Array("NOTANIDX".utf8))
-        case "stale version": bytes[8] &+= 1
-        default: bytes.replaceSubrange(24..<32, with: [UInt8](repeating: 0, count: 8))
-        }
-        try Data(bytes).write(to: URL(fileURLWithPath: index))
+        try damage.apply(toFileAt: index)
         let identity = try Self.identity(of: source)
         #expect(WordList.mapped(index, identity: identity) == nil, "the damaged file is refused")
         let rebuilt = try WordList(contentsOf: source, cache: cache)
@@ -143,7 +134,7 @@ import Testing
             image.storeBytes(of: UInt64(word(12)), toByteOffset: 8 * 13, as: UInt64.self)
         }
         image.storeBytes(
-            of: IndexCacheDirectory.checksum(UnsafeRawBufferPointer(image), from: WordListImage.checksummedFrom),
+            of: IndexImageHeader.checksum(UnsafeRawBufferPointer(image)),
             toByteOffset: 24, as: UInt64.self)
         #expect(WordListImage.validated(UnsafeRawBufferPointer(image), expecting: identity) == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HangulCore
+import HangulSystem
 import HangulTestSupport
 import Testing
 
@@ -117,24 +118,15 @@ import Testing
     }
 
     /// Damage of every kind a cache file can meet: each is refused and rebuilt, never read.
-    @Test(arguments: ["truncated", "empty", "flipped byte", "foreign header", "stale version", "zero checksum"])
-    func aDamagedIndexIsRebuiltNotTrusted(_ damage: String) throws {
+    @Test(arguments: IndexImageDamage.allCases)
+    func aDamagedIndexIsRebuiltNotTrusted(_ damage: IndexImageDamage) throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let source = try temporary.write("한:韓:나라 한\n한:漢:\n대한:大韓:\n", to: "hanja.txt")
         let cache = HanjaIndexCache(directory: temporary.child("cache"))
         _ = try cache.table(source)
         let index = cache.indexPath(for: source)
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: index)))
-        switch damage {
-        case "truncated": bytes.removeLast(bytes.count / 3)
-        case "empty": bytes = []
-        case "flipped byte": bytes[bytes.count - 20] ^= 0x01
-        case "foreign header": bytes.replaceSubrange(0..<8, with: Array("NOTANIDX".utf8))
-        case "stale version": bytes[8] &+= 1
-        default: bytes.replaceSubrange(24..<32, with: [UInt8](repeating: 0, count: 8))
-        }
-        try Data(bytes).write(to: URL(fileURLWithPath: index))
+        try damage.apply(toFileAt: index)
         let identity = try HanjaFiles.SourceFile(opening: source)
         defer { identity.close() }
         #expect(HanjaIndexCache.mapped(index, identity: identity.identity) == nil, "the damaged file is refused")
@@ -163,7 +155,7 @@ import Testing
             #expect(HanjaIndexImage.validated(UnsafeRawBufferPointer(image), expecting: opened.identity) != nil)
             image.storeBytes(of: 0xFFFF, toByteOffset: layout.entries + offset, as: UInt16.self)
             image.storeBytes(
-                of: HanjaIndexImage.checksum(UnsafeRawBufferPointer(image)), toByteOffset: 24, as: UInt64.self)
+                of: IndexImageHeader.checksum(UnsafeRawBufferPointer(image)), toByteOffset: 24, as: UInt64.self)
             #expect(
                 HanjaIndexImage.validated(UnsafeRawBufferPointer(image), expecting: opened.identity) == nil,
                 "an entry whose \(field) points past the bytes is refused")
