@@ -35,11 +35,11 @@ enum HanjaIndexImage {
         var total: Int
 
         init(pathLength: Int, keyCount: Int, entryCount: Int, byteCount: Int) {
-            keys = IndexImageHeader.size + alignedToCacheLine(pathLength)
-            buckets = keys + alignedToCacheLine(8 * 3 * (keyCount + 1))
-            entries = buckets + alignedToCacheLine(4 * HanjaIndexImage.bucketSlots)
-            bytes = entries + alignedToCacheLine(HanjaIndexImage.entryStride * entryCount)
-            total = bytes + padded(byteCount)
+            keys = IndexImageHeader.size + IndexImageHeader.alignedToCacheLine(pathLength)
+            buckets = keys + IndexImageHeader.alignedToCacheLine(8 * 3 * (keyCount + 1))
+            entries = buckets + IndexImageHeader.alignedToCacheLine(4 * HanjaIndexImage.bucketSlots)
+            bytes = entries + IndexImageHeader.alignedToCacheLine(HanjaIndexImage.entryStride * entryCount)
+            total = bytes + IndexImageHeader.paddedToWord(byteCount)
         }
     }
 
@@ -166,9 +166,3 @@ enum HanjaIndexImage {
         return parts
     }
 }
-
-/// `count` rounded up to a multiple of eight.
-private func padded(_ count: Int) -> Int { (count + 7) & ~7 }
-
-/// `count` rounded up to a multiple of 64, a cache line: each array starts on a line of its own.
-private func alignedToCacheLine(_ count: Int) -> Int { IndexImageHeader.alignedToCacheLine(count) }

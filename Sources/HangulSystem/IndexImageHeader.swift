@@ -120,4 +120,7 @@ public struct IndexImageHeader: Sendable {
 
     /// `count` rounded up to a multiple of 64, a cache line: where each of an image's arrays starts.
     public static func alignedToCacheLine(_ count: Int) -> Int { (count + 63) & ~63 }
+
+    /// `count` rounded up to a multiple of eight: an image's last array, so the checksum covers it.
+    public static func paddedToWord(_ count: Int) -> Int { (count + 7) & ~7 }
 }

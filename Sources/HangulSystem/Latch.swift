@@ -1,9 +1,11 @@
 import CGNUShims
 import Glibc
+import SystemPackage
 
 /// A one-way gate between threads: `wait` blocks until some thread has called `open`, or returns
 /// at once if one already has; `wait(timeout:)` gives up after a while. An `eventfd(2)`
-/// (non-blocking, waited for with `poll`), so the waiting thread sleeps in the kernel and needs
+/// (non-blocking, waited for with the project's one `poll` loop,
+/// ``FileDescriptor/waitUntilReady(for:deadline:)``), so the waiting thread sleeps in the kernel and needs
 /// neither Dispatch nor Swift concurrency (the daemon's main thread waits on one for the
 /// socket loop to finish, the IBus engine for a connection being made): a process that has used
 /// Dispatch's global queues keeps its worker pool, whose monitor wakes it once a second.
@@ -24,28 +26,24 @@ public final class Latch: Sendable {
         _ = try? retryingOnInterrupt { write(self.descriptor, &one, 8) }
     }
 
-    /// Blocks until `open` has been called.
+    /// Blocks until `open` has been called. Polled rather than read, so the counter stays set and
+    /// a later `wait` returns at once too.
     public func wait() {
-        var pollDescriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
-        // Polled rather than read, so the counter stays set and a later `wait` returns at once too.
-        _ = try? retryingOnInterrupt { poll(&pollDescriptor, 1, -1) }
+        _ = try? FileDescriptor(rawValue: descriptor).waitUntilReady(for: .readable, deadline: nil)
     }
 
     /// Blocks until `open` has been called or `timeout` has passed; true when it was opened. A zero
-    /// or negative timeout only looks.
+    /// or negative timeout only looks (the poll loop gives up at once on a deadline already passed).
     public func wait(timeout: Duration) -> Bool {
+        if isOpen { return true }
         let deadline = ContinuousClock.now + timeout
-        var pollDescriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
-        while true {
-            let left = max(.zero, deadline - ContinuousClock.now)
-            let (seconds, attoseconds) = left.components
-            // Rounded up, so it never returns just before the deadline with the latch about to open.
-            let milliseconds = Int32(
-                clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-            let ready = poll(&pollDescriptor, 1, milliseconds)
-            if ready > 0 { return true }
-            if ready == 0 || errno != EINTR { return false }
-        }
+        return (try? FileDescriptor(rawValue: descriptor).waitUntilReady(for: .readable, deadline: deadline)) ?? false
+    }
+
+    /// Whether `open` has been called: one `poll` that does not wait.
+    public var isOpen: Bool {
+        var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&pollDescriptor, 1, 0) > 0
     }
 
     deinit {

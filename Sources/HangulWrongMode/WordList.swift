@@ -141,10 +141,11 @@ public struct WordList: Sendable {
     }
 
     /// The list whose image is the file at `indexPath`, built from `identity`'s file; nil when the
-    /// file is missing or is not such an image, whole and intact.
+    /// file is missing or is not such an image, whole and intact, or holds no words (never written:
+    /// the file is then read, and refused with the reason).
     static func mapped(_ indexPath: String, identity: FileIdentity) -> Storage? {
         guard let file = try? MappedFile(path: indexPath),
-            let validated = WordListImage.validated(file.bytes, expecting: identity)
+            let validated = WordListImage.validated(file.bytes, expecting: identity), validated.count > 0
         else { return nil }
         // The check read every page; lookups read a few. Letting the checked pages go keeps the
         // process's resident set to what lookups touch (the pages stay in the page cache).

@@ -34,7 +34,7 @@ enum WordListImage {
             starts = IndexImageHeader.size + IndexImageHeader.alignedToCacheLine(pathLength)
             slots = starts + IndexImageHeader.alignedToCacheLine(4 * startCount)
             bytes = slots + IndexImageHeader.alignedToCacheLine(4 * slotCount)
-            total = bytes + ((byteCount + 7) & ~7)
+            total = bytes + IndexImageHeader.paddedToWord(byteCount)
         }
     }
 

@@ -139,6 +139,24 @@ import Testing
         #expect(WordListImage.validated(UnsafeRawBufferPointer(image), expecting: identity) == nil)
     }
 
+    /// An image that passes every check but holds no words is never one this code wrote (a list
+    /// without words is refused with the reason): the file is read again and the image rebuilt.
+    @Test func anImageWithNoWordsIsRebuiltFromTheList() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let source = try temporary.write(Self.words, to: "words")
+        let cache = IndexCacheDirectory(path: temporary.child("cache"))
+        let identity = try Self.identity(of: source)
+        let empty = WordListImage.build(bytes: [], starts: [0], slots: [0, 0], count: 0, identity: identity)
+        #expect(WordListImage.validated(UnsafeRawBufferPointer(empty.memory), expecting: identity) != nil)
+        try FileManager.default.createDirectory(atPath: cache.path, withIntermediateDirectories: true)
+        try Data(empty.memory).write(to: URL(fileURLWithPath: cache.indexPath(for: source)))
+        #expect(WordList.mapped(cache.indexPath(for: source), identity: identity) == nil)
+        let list = try WordList(contentsOf: source, cache: cache)
+        #expect(list.isMapped)
+        #expect(Self.answers(list) == Self.expectedAnswers)
+    }
+
     @Test func anUnwritableCacheLeavesTheListOnTheHeap() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
