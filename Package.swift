@@ -2,8 +2,9 @@
 import PackageDescription
 
 // The module cut follows ../shared/ARCHITECTURE.md: HangulCore is pure Swift (no Foundation, no C),
-// only HangulKeys touches libxkbcommon, only HangulDaemon touches NIO's posix layer, and the
-// executables are thin `@main` shells over the libraries.
+// only HangulKeys touches libxkbcommon, the socket and system calls go through HangulSystem (the
+// daemon's loop is its own epoll loop, measured against SwiftNIO's and kept for being leaner:
+// README, Performance), and the executables are thin `@main` shells over the libraries.
 let package = Package(
     name: "hangul",
     products: [
@@ -30,7 +31,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -50,7 +50,7 @@ let package = Package(
         // The POSIX plumbing every executable and library shares, on swift-system: Unix socket
         // addresses and connections, file status, EINTR-safe reads and waits, atomic file
         // replacement, the lock file, signals, starting and reaping child processes, inotify, the
-        // descriptor limit. No NIO.
+        // descriptor limit, epoll.
         .target(
             name: "HangulSystem",
             dependencies: ["CGNUShims", .product(name: "SystemPackage", package: "swift-system")]
@@ -100,8 +100,6 @@ let package = Package(
                 "HangulConfig", "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "HangulHanja",
                 "CGNUShims",
                 .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -221,9 +219,6 @@ let package = Package(
                 "hanguld", "hanguld-cli", "HanguldLaunch", "HanguldOptions", "hangul-compose", "hangul-compose-cli",
                 "hangulctl",
                 "HangulTestSupport",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -11,8 +11,6 @@ _Static_assert(offsetof(struct ucred, pid) == offsetof(hangul_peer_credentials, 
 _Static_assert(offsetof(struct ucred, uid) == offsetof(hangul_peer_credentials, uid), "ucred.uid moved");
 _Static_assert(offsetof(struct ucred, gid) == offsetof(hangul_peer_credentials, gid), "ucred.gid moved");
 
-int hangul_so_peercred(void) { return SO_PEERCRED; }
-
 int hangul_peer_credentials_get(int fd, hangul_peer_credentials *credentials) {
     struct ucred cred;
     socklen_t length = sizeof(cred);

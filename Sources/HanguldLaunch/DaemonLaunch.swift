@@ -34,10 +34,6 @@ public enum DaemonLaunch {
         configuration.maxSessions = options.maxSessions
         configuration.maxPendingLines = options.maxPending
         configuration.helloTimeout = .seconds(options.helloTimeout)
-        switch options.server {
-        case .epoll: configuration.server = .epoll
-        case .nio: configuration.server = .nio
-        }
         guard let layouts = Self.loadLayouts(files: options.layoutFiles, logger: logger) else {
             throw DaemonLaunch.Failure()
         }

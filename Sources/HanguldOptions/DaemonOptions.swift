@@ -9,12 +9,6 @@ import Logging
 /// (`ServerConfiguration`, `WordList`, `Wire`) are written here again, and `DaemonOptionsTests`
 /// checks that they agree.
 public struct DaemonOptions: Sendable, Equatable {
-    /// The socket loop (`ServerKind` in the daemon, which has the same cases).
-    public enum Server: String, Sendable, Equatable, CaseIterable {
-        case epoll
-        case nio
-    }
-
     /// The daemon's version, `Wire.serverVersion`.
     public static let version = "0.1.0"
 
@@ -29,7 +23,6 @@ public struct DaemonOptions: Sendable, Equatable {
     public var hanjaFiles: [String]
     public var noSystemHanja: Bool
     public var words: String
-    public var server: Server
     /// The longest a hanja key waits for the dictionaries to load: below the IBus engine's 150 ms
     /// deadline per key (and fcitx5's and hangul-wayland's longer ones), so a slow load never makes
     /// a frontend give up on the daemon and type Latin letters while it backs off. Mapping the
@@ -39,12 +32,12 @@ public struct DaemonOptions: Sendable, Equatable {
     public var hanjaLoadPatienceMilliseconds: Int
 
     /// The defaults: `ServerConfiguration()`'s bounds, the US reference keymap, Debian's
-    /// wamerican word list, the epoll loop, 100 ms of patience for the hanja load.
+    /// wamerican word list, 100 ms of patience for the hanja load.
     public init(
         socket: String? = nil, maxSessions: Int = 256, maxPending: Int = 1024, helloTimeout: Int = 10,
         logLevel: Logger.Level = .info, keymapLayout: String = "us", layoutFiles: [String] = [],
         config: String? = nil, hanjaFiles: [String] = [], noSystemHanja: Bool = false,
-        words: String = "/usr/share/dict/american-english", server: Server = .epoll,
+        words: String = "/usr/share/dict/american-english",
         hanjaLoadPatienceMilliseconds: Int = 100
     ) {
         self.socket = socket
@@ -58,7 +51,6 @@ public struct DaemonOptions: Sendable, Equatable {
         self.hanjaFiles = hanjaFiles
         self.noSystemHanja = noSystemHanja
         self.words = words
-        self.server = server
         self.hanjaLoadPatienceMilliseconds = hanjaLoadPatienceMilliseconds
     }
 

@@ -24,7 +24,6 @@ public enum ParsedOptions {
             "config=" + (options.config.map { "+" + $0 } ?? "-"),
             "no-system-hanja=\(options.noSystemHanja)",
             "words=" + options.words,
-            "server=" + options.server.rawValue,
             "hanja-load-patience=\(options.hanjaLoadPatienceMilliseconds)",
         ]
         fields += options.layoutFiles.map { "layout-file=" + $0 }
@@ -57,7 +56,6 @@ public enum ParsedOptions {
             let config = optional(value("config")),
             let noSystemHanja = value("no-system-hanja").flatMap({ Bool($0) }),
             let words = value("words"),
-            let server = value("server").flatMap({ DaemonOptions.Server(rawValue: $0) }),
             let patience = value("hanja-load-patience").flatMap({ Int($0) })
         else { return nil }
         var layoutFiles: [String] = []
@@ -74,7 +72,7 @@ public enum ParsedOptions {
         let options = DaemonOptions(
             socket: socket, maxSessions: maxSessions, maxPending: maxPending, helloTimeout: helloTimeout,
             logLevel: logLevel, keymapLayout: keymapLayout, layoutFiles: layoutFiles, config: config,
-            hanjaFiles: hanjaFiles, noSystemHanja: noSystemHanja, words: words, server: server,
+            hanjaFiles: hanjaFiles, noSystemHanja: noSystemHanja, words: words,
             hanjaLoadPatienceMilliseconds: patience)
         return options.problem == nil ? options : nil
     }

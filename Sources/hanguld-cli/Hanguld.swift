@@ -100,12 +100,6 @@ struct Hanguld: ParsableCommand {
             valueName: "path"))
     var words: String = DaemonOptions().words
 
-    @Option(
-        help: ArgumentHelp(
-            "Serve the socket with this loop: epoll (the default) or nio (SwiftNIO, kept for the benchmark).",
-            visibility: .hidden))
-    var server: DaemonOptions.Server = DaemonOptions().server
-
     /// Tests that want the first hanja key to wait for a slow load (a debug build parsing the
     /// system dictionary) raise it; users have no reason to.
     @Option(
@@ -132,12 +126,10 @@ struct Hanguld: ParsableCommand {
         DaemonOptions(
             socket: socket, maxSessions: maxSessions, maxPending: maxPending, helloTimeout: helloTimeout,
             logLevel: logLevel, keymapLayout: keymapLayout, layoutFiles: layoutFiles, config: config,
-            hanjaFiles: hanjaFiles, noSystemHanja: noSystemHanja, words: words, server: server,
+            hanjaFiles: hanjaFiles, noSystemHanja: noSystemHanja, words: words,
             hanjaLoadPatienceMilliseconds: hanjaLoadPatienceMilliseconds)
     }
 }
 
 /// `--log-level` takes swift-log's level names, listed in `--help` and checked by the parser.
 extension Logger.Level: @retroactive ExpressibleByArgument {}
-
-extension DaemonOptions.Server: ExpressibleByArgument {}

@@ -1,11 +1,10 @@
-import NIOCore
 import Testing
 
 @testable import HangulDaemon
 
 /// The connection state machine alone, without a channel: events in, actions out.
 @Suite struct ConnectionStateMachineTests {
-    private static let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
+    private static let start = ContinuousClock.now
 
     private func machine(
         maxLineLength: Int = 64, maxPendingLines: Int = 4, maxPendingBytes: Int = 1024, open: Bool = true
@@ -28,27 +27,27 @@ import Testing
             guard case .answer(let line) = action else {
                 return (answered, action)
             }
-            answered.append(String(buffer: line))
+            answered.append(String(decoding: line, as: UTF8.self))
             machine.answered(wroteReply: true, sessionIsOpen: opensSession)
         }
     }
 
     @Test func linesAreAnsweredInOrderThenFlushedOnce() {
         var machine = self.machine()
-        machine.received(ByteBuffer(string: "one\ntwo\nthr"))
+        machine.received(bytes("one\ntwo\nthr"))
         #expect(self.run(&machine) == (["one", "two"], .flush))
         #expect(self.run(&machine) == ([], .wait))
-        machine.received(ByteBuffer(string: "ee\n"))
+        machine.received(bytes("ee\n"))
         #expect(self.run(&machine) == (["three"], .flush))
         #expect(machine.readComplete() == .wait)
     }
 
     @Test func linesQueueWhileRepliesAreBlockedAndReadingGoesOn() {
         var machine = self.machine()
-        machine.received(ByteBuffer(string: "a\n"))
-        #expect(machine.next(canWrite: true) == .answer(ByteBuffer(string: "a")))
+        machine.received(bytes("a\n"))
+        #expect(machine.next(canWrite: true) == .answer(bytes("a")))
         machine.answered(wroteReply: true, sessionIsOpen: true)
-        machine.received(ByteBuffer(string: "b\nc\n"))
+        machine.received(bytes("b\nc\n"))
         // The reply to "a" is not flushed yet: let the kernel take it, then queue.
         #expect(self.run(&machine, canWrite: false) == ([], .flush))
         #expect(self.run(&machine, canWrite: false) == ([], .wait))
@@ -58,9 +57,9 @@ import Testing
 
     @Test func oneLineOverThePendingBoundIsRejectedAndInputEnds() {
         var machine = self.machine(maxPendingLines: 2)
-        machine.received(ByteBuffer(string: "a\nb\n"))
+        machine.received(bytes("a\nb\n"))
         #expect(self.run(&machine, canWrite: false) == ([], .wait))
-        machine.received(ByteBuffer(string: "c\nd\n"))
+        machine.received(bytes("c\nd\n"))
         #expect(self.run(&machine, canWrite: false) == ([], .reject(.tooManyPendingRequests(limit: 2))))
         #expect(!machine.mayRead)
         #expect(self.run(&machine) == ([], .wait))
@@ -68,22 +67,22 @@ import Testing
 
     @Test func pendingBytesOverTheirBoundAreRejected() {
         var machine = self.machine(maxPendingLines: 100, maxPendingBytes: 10)
-        machine.received(ByteBuffer(string: "1234\n1234\n"))
+        machine.received(bytes("1234\n1234\n"))
         #expect(self.run(&machine, canWrite: false) == ([], .wait))
-        machine.received(ByteBuffer(string: "x\n"))
+        machine.received(bytes("x\n"))
         #expect(self.run(&machine, canWrite: false) == ([], .reject(.tooManyPendingRequestBytes(limit: 10))))
     }
 
     @Test func overlongLineIsRejectedAfterTheLinesBeforeIt() {
         var machine = self.machine(maxLineLength: 8)
-        machine.received(ByteBuffer(string: "ok\n0123456789"))
+        machine.received(bytes("ok\n0123456789"))
         #expect(self.run(&machine) == (["ok"], .reject(.lineTooLong(limit: 8))))
     }
 
     @Test func connectionWithoutHelloIsRejectedWhenTheHelloTimeoutPasses() {
         var machine = self.machine(open: false)
         #expect(machine.deadline == Self.start + .seconds(10))
-        machine.received(ByteBuffer(string: "not hello\n"))
+        machine.received(bytes("not hello\n"))
         #expect(self.run(&machine, opensSession: false) == (["not hello"], .flush))
         #expect(machine.timerFired(now: Self.start + .seconds(9)) == .wait)
         #expect(machine.timerFired(now: Self.start + .seconds(10)) == .reject(.helloTimeout(seconds: 10)))
@@ -92,7 +91,7 @@ import Testing
 
     @Test func openedSessionHasNoTimeoutWhileIdle() {
         var machine = self.machine(open: false)
-        machine.received(ByteBuffer(string: "hello\n"))
+        machine.received(bytes("hello\n"))
         #expect(self.run(&machine, opensSession: true) == (["hello"], .flush))
         #expect(machine.deadline == nil)
         #expect(machine.timerFired(now: Self.start + .seconds(3600)) == .wait)
@@ -100,13 +99,13 @@ import Testing
 
     @Test func lineLeftUnfinishedIsRejectedTenSecondsAfterItsFirstByte() {
         var machine = self.machine()
-        machine.received(ByteBuffer(string: "done\npar"))
+        machine.received(bytes("done\npar"))
         #expect(self.run(&machine) == (["done"], .flush))
         #expect(machine.needsUnfinishedLineStart)
         machine.unfinishedLineStarted(at: Self.start + .seconds(1))
         #expect(machine.deadline == Self.start + .seconds(11))
         // More bytes of the same line do not move the deadline: trickling cannot hold a slot.
-        machine.received(ByteBuffer(string: "tial"))
+        machine.received(bytes("tial"))
         #expect(self.run(&machine) == ([], .wait))
         #expect(!machine.needsUnfinishedLineStart)
         #expect(machine.timerFired(now: Self.start + .seconds(11)) == .reject(.unfinishedLineTimeout(seconds: 10)))
@@ -114,10 +113,10 @@ import Testing
 
     @Test func completingTheLineStopsItsTimeout() {
         var machine = self.machine()
-        machine.received(ByteBuffer(string: "par"))
+        machine.received(bytes("par"))
         #expect(self.run(&machine) == ([], .wait))
         machine.unfinishedLineStarted(at: Self.start)
-        machine.received(ByteBuffer(string: "t\n"))
+        machine.received(bytes("t\n"))
         #expect(self.run(&machine) == (["part"], .flush))
         #expect(machine.deadline == nil)
         #expect(!machine.needsUnfinishedLineStart)
@@ -127,7 +126,7 @@ import Testing
         var machine = self.machine()
         #expect(machine.drainRequested() == .readRemainingInput)
         #expect(machine.mayRead)
-        machine.received(ByteBuffer(string: "late\nunfinished"))
+        machine.received(bytes("late\nunfinished"))
         #expect(self.run(&machine) == (["late"], .flush))
         // Bytes came since the last tick: read on.
         #expect(machine.collectionTick() == .readRemainingInput)
@@ -138,7 +137,7 @@ import Testing
 
     @Test func shutdownWhileRepliesAreBlockedAnswersTheQueueAsTheClientReads() {
         var machine = self.machine()
-        machine.received(ByteBuffer(string: "a\nb\n"))
+        machine.received(bytes("a\nb\n"))
         #expect(self.run(&machine, canWrite: false) == ([], .wait))
         #expect(machine.drainRequested() == .readRemainingInput)
         #expect(machine.collectionTick() == .wait)
@@ -148,7 +147,7 @@ import Testing
 
     @Test func halfCloseDropsTheUnfinishedLineAndClosesOnceAnswered() {
         var machine = self.machine()
-        machine.received(ByteBuffer(string: "one\ncut"))
+        machine.received(bytes("one\ncut"))
         #expect(self.run(&machine, canWrite: false) == ([], .wait))
         machine.inputClosed()
         #expect(!machine.mayRead)
@@ -159,7 +158,7 @@ import Testing
         var machine = self.machine()
         #expect(machine.errorCaught() == .close)
         #expect(machine.errorCaught() == .wait)
-        machine.received(ByteBuffer(string: "x\n"))
+        machine.received(bytes("x\n"))
         #expect(self.run(&machine) == ([], .wait))
     }
 }

@@ -13,10 +13,8 @@ import Testing
         #expect(options.maxSessions == server.maxSessions)
         #expect(options.maxPending == server.maxPendingLines)
         #expect(options.helloTimeout == Int(server.helloTimeout.components.seconds))
-        #expect(options.server.rawValue == server.server.rawValue)
         #expect(options.words == WordList.defaultPath)
         #expect(DaemonOptions.version == Wire.serverVersion)
-        #expect(DaemonOptions.Server.allCases.map(\.rawValue) == ServerKind.allCases.map(\.rawValue))
     }
 
     @Test(arguments: [
@@ -24,7 +22,7 @@ import Testing
         DaemonOptions(
             socket: "/run/a=b/s", maxSessions: 3, maxPending: 7, helloTimeout: 86400, logLevel: .trace,
             keymapLayout: "de", layoutFiles: ["/x.layout", "-y=z", ""], config: "+c.toml",
-            hanjaFiles: ["h.txt", "layout-file=q"], noSystemHanja: true, words: "", server: .nio,
+            hanjaFiles: ["h.txt", "layout-file=q"], noSystemHanja: true, words: "",
             hanjaLoadPatienceMilliseconds: 0),
         DaemonOptions(socket: "-", config: "-", hanjaFiles: ["only"]),
     ])
@@ -41,7 +39,9 @@ import Testing
         #expect(ParsedOptions.options(from: arguments + ["extra"]) == nil)
         #expect(ParsedOptions.options(from: arguments + ["hanja-file=a", "layout-file=b"]) == nil)
         #expect(ParsedOptions.options(from: arguments.map { $0 == "max-sessions=256" ? "max-sessions=0" : $0 }) == nil)
-        #expect(ParsedOptions.options(from: arguments.map { $0 == "server=epoll" ? "server=kqueue" : $0 }) == nil)
+        #expect(
+            ParsedOptions.options(from: arguments.map { $0 == "no-system-hanja=false" ? "no-system-hanja=0" : $0 })
+                == nil)
         #expect(ParsedOptions.options(from: arguments.map { $0 == "socket=-" ? "socket=/s" : $0 }) == nil)
     }
 }

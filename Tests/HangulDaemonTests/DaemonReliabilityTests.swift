@@ -104,7 +104,7 @@ struct DaemonReliabilityTests {
         // A fixed window is what this measures (the time the threads that accept were runnable in
         // it), so it is slept, not polled. Only they: the daemon's start-up work, which a loaded
         // machine stretches into this window, runs on other threads.
-        let loops = ["hanguld-loop", "NIO-ELT"]
+        let loops = ["hanguld-loop"]
         #expect(try CPUTime.runnable(pid, threadsNamed: loops) > .zero, "no thread named \(loops) in hanguld")
         let before = try CPUTime.runnable(pid, threadsNamed: loops)
         let windowStart = ContinuousClock.now

@@ -1,4 +1,3 @@
-import NIOCore
 import Testing
 
 @testable import HangulDaemon
@@ -11,16 +10,15 @@ import Testing
         lines: [String], leftover: Int
     ) {
         var framer = LineFramer(maxLineLength: maxLineLength)
-        var buffer = ByteBuffer()
+        var buffer: ArraySlice<UInt8> = []
         var lines: [String] = []
         for piece in pieces {
-            buffer.discardReadBytes()
-            buffer.writeBytes(piece)
+            buffer.append(contentsOf: piece)
             while let line = try framer.nextLine(from: &buffer) {
-                lines.append(String(buffer: line))
+                lines.append(String(decoding: line, as: UTF8.self))
             }
         }
-        return (lines, buffer.readableBytes)
+        return (lines, buffer.count)
     }
 
     private func frame(_ pieces: String...) throws(LineFramer.LineTooLong) -> (lines: [String], leftover: Int) {
@@ -72,17 +70,17 @@ import Testing
 
     @Test func linesBeforeAnOverlongLineAreStillEmitted() throws {
         var framer = LineFramer(maxLineLength: 8)
-        var buffer = ByteBuffer(string: "ok\nfine\n0123456789")
-        #expect(try framer.nextLine(from: &buffer).map { String(buffer: $0) } == "ok")
-        #expect(try framer.nextLine(from: &buffer).map { String(buffer: $0) } == "fine")
+        var buffer = bytes("ok\nfine\n0123456789")
+        #expect(try framer.nextLine(from: &buffer).map { String(decoding: $0, as: UTF8.self) } == "ok")
+        #expect(try framer.nextLine(from: &buffer).map { String(decoding: $0, as: UTF8.self) } == "fine")
         #expect(throws: LineFramer.LineTooLong(limit: 8)) { try framer.nextLine(from: &buffer) }
     }
 
     @Test func nulAndNonUTF8BytesPassThroughUnchanged() throws {
         var framer = LineFramer(maxLineLength: 64)
         let content: [UInt8] = [0x61, 0x00, 0x62, 0xFF, 0xC3, 0x00]
-        var buffer = ByteBuffer(bytes: content + [UInt8(ascii: "\n")])
-        #expect(try framer.nextLine(from: &buffer).map { Array($0.readableBytesView) } == content)
+        var buffer = content[...] + [UInt8(ascii: "\n")]
+        #expect(try framer.nextLine(from: &buffer).map { Array($0) } == content)
     }
 
     @Test func carriageReturnIsPartOfTheLine() throws {

@@ -32,12 +32,10 @@ struct RunningDaemon {
         var environment = ProcessInfo.processInfo.environment
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "HANGULD_SOCKET"] { environment[name] = nil }
         environment["XDG_CONFIG_HOME"] = directory.child("config")
-        // HANGULD_TEST_SERVER=nio runs these against the NIO loop too (see `startServer`).
-        let server = getenv("HANGULD_TEST_SERVER").map { ["--server", String(cString: $0)] } ?? []
         // A debug build under load can take over a second to build the system dictionary's index,
         // so the first hanja key waits for it in tests, unless the test is about that wait.
         let patience = arguments.contains("--hanja-load-patience") ? [] : ["--hanja-load-patience", "20000"]
-        let daemonArguments = ["--socket", socketPath, "--log-level", "warning"] + server + patience + arguments
+        let daemonArguments = ["--socket", socketPath, "--log-level", "warning"] + patience + arguments
         let child =
             if let limits {
                 try ChildProcess.launch(

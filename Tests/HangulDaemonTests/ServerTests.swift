@@ -188,8 +188,8 @@ import Testing
         #expect(try client.readLine() == "X")
         await running.server.shutdown()
         #expect(!FileManager.default.fileExists(atPath: running.socketPath))
-        // A socket accepted by NIO is not close-on-exec: if a child that another test spawned held
-        // it, the end of stream waited for that child (this client once waited out its 20 s timeout
+        // A socket accepted without close-on-exec (as SwiftNIO's were): if a child that another
+        // test spawned held it, the end of stream waited for that child (this client once waited out its 20 s timeout
         // in the full suite). Test spawns now close every descriptor above 2 in the child.
         #expect(try client.readToEnd() == [])
         #expect(running.server.activeConnections == 0)

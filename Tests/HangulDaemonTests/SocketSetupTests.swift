@@ -12,7 +12,7 @@ import Testing
 @Suite struct SocketSetupTests {
     private let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
-    private func start(_ path: String, logger: Logger? = nil) async throws -> any DaemonServer {
+    private func start(_ path: String, logger: Logger? = nil) async throws -> EpollServer {
         try await startServer(
             listeningOn: .path(path),
             factory: UppercaseSessionFactory(),

@@ -5,7 +5,7 @@ import Logging
 
 /// A server (``startServer(listeningOn:factory:configuration:logger:)``) with the upper-casing test session on a socket in a fresh temporary directory.
 struct TestServer {
-    let server: any DaemonServer
+    let server: EpollServer
     let directory: TemporaryDirectory
     let socketPath: String
     let factory: UppercaseSessionFactory
@@ -63,23 +63,12 @@ struct TestServer {
     }
 }
 
-/// Starts the server `configuration` names (the default loop, epoll), or the one
-/// `HANGULD_TEST_SERVER` names (`nio`, `epoll`), so that the whole suite can run against either:
-/// `HANGULD_TEST_SERVER=nio swift test --filter HangulDaemonTests`.
+/// Starts the daemon's server with `configuration` on `source`.
 func startServer(
     listeningOn source: ListenerSource,
     factory: some SessionFactory,
     configuration: ServerConfiguration = ServerConfiguration(),
     logger: Logger
-) async throws -> any DaemonServer {
-    var configuration = configuration
-    if let value = getenv("HANGULD_TEST_SERVER") {
-        let name = String(cString: value)
-        guard let kind = ServerKind(rawValue: name) else {
-            throw DaemonError.invalidConfiguration("HANGULD_TEST_SERVER must be epoll or nio, not \(name)")
-        }
-        configuration.server = kind
-    }
-    return try await configuration.server.start(
-        listeningOn: source, factory: factory, configuration: configuration, logger: logger)
+) async throws -> EpollServer {
+    try EpollServer.start(listeningOn: source, factory: factory, configuration: configuration, logger: logger)
 }

@@ -3,7 +3,6 @@ import HangulKeys
 import HangulProtocol
 import HangulTestSupport
 import HangulWrongMode
-import NIOCore
 
 @testable import HangulDaemon
 
@@ -54,7 +53,7 @@ struct TranscriptConnection {
             hanja: Self.conformanceHanja, wrongMode: Self.conformanceWrongMode)
         session = factory.makeSession()
         machine = ConnectionStateMachine(
-            limits: configuration.connectionLimits, now: .uptimeNanoseconds(0), sessionIsOpen: session.isOpen)
+            limits: configuration.connectionLimits, now: .now, sessionIsOpen: session.isOpen)
         if otherSessions + 1 > configuration.maxSessions {
             write(factory.reply(for: .tooManySessions(limit: configuration.maxSessions)))
             isClosed = true
@@ -64,7 +63,7 @@ struct TranscriptConnection {
     /// Bytes as the socket delivers them in one read.
     mutating func receive(_ bytes: [UInt8]) {
         guard !isClosed else { return }
-        machine.received(ByteBuffer(bytes: bytes))
+        machine.received(bytes[...])
         run()
         perform(machine.readComplete())
     }
@@ -106,7 +105,7 @@ struct TranscriptConnection {
             // Writes reach the buffer at once here; a flush has nothing left to do.
             break
         case .answer(let line):
-            let reply = session.handle(line: line)
+            let reply = line.withUnsafeBytes { session.handle(line: $0) }
             if !reply.bytes.isEmpty { write(reply.bytes) }
             machine.answered(wroteReply: !reply.bytes.isEmpty, sessionIsOpen: session.isOpen)
         case .reject(let rejection):
@@ -130,7 +129,7 @@ struct TranscriptConnection {
     }
 
     private mutating func close() {
-        machine.channelClosed()
+        machine.socketClosed()
         isClosed = true
     }
 }

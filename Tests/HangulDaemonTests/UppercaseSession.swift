@@ -1,5 +1,4 @@
 import HangulDaemon
-import NIOCore
 
 /// One connection of `UppercaseSessionFactory`.
 struct UppercaseSession: LineSession {
@@ -9,8 +8,8 @@ struct UppercaseSession: LineSession {
 
     static let bigReply = [UInt8](repeating: UInt8(ascii: "x"), count: 16 * 1024 - 1) + [UInt8(ascii: "\n")]
 
-    mutating func handle(line buffer: ByteBuffer) -> LineReply {
-        let line = Array(buffer.readableBytesView)[...]
+    mutating func handle(line bytes: UnsafeRawBufferPointer) -> LineReply {
+        let line = Array(bytes)[...]
         self.log.recordLine(Array(line))
         if line.elementsEqual("hello".utf8) {
             self.isOpen = true

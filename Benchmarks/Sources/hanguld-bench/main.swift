@@ -14,7 +14,7 @@ import HangulCore
 // Prints markdown table rows on standard output (scripts/bench adds the header), notes on standard
 // error. Usage: hanguld-bench [--quick] PATH-TO-hanguld PATH-TO-hangul-compose
 // Or: hanguld-bench [--quick] --versus BASELINE-hanguld CANDIDATE-hanguld (see Versus).
-// Or: hanguld-bench [--quick] --loops HANGULD C-EPOLL-SERVER (see ServerLoops).
+// Or: hanguld-bench [--quick] --loops HANGULD C-EPOLL-SERVER [OTHER-HANGULD] (see ServerLoops).
 // Or: hanguld-bench [--quick] --startup-versus BASELINE-hanguld CANDIDATE-hanguld [CONFIG] (see StartupVersus).
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -23,7 +23,8 @@ if arguments.first == "--echo-server", arguments.count == 3 {
 }
 let quick = arguments.contains("--quick")
 if let loops = arguments.firstIndex(of: "--loops"), arguments.index(loops, offsetBy: 2) < arguments.endIndex {
-    ServerLoops.run(hanguld: arguments[loops + 1], cServer: arguments[loops + 2], quick: quick)
+    let other = arguments.index(loops, offsetBy: 3) < arguments.endIndex ? arguments[loops + 3] : nil
+    ServerLoops.run(hanguld: arguments[loops + 1], cServer: arguments[loops + 2], other: other, quick: quick)
 }
 if let versus = arguments.firstIndex(of: "--versus"), arguments.index(versus, offsetBy: 2) < arguments.endIndex {
     Versus.run(baseline: arguments[versus + 1], candidate: arguments[versus + 2], quick: quick)

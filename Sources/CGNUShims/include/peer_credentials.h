@@ -12,9 +12,6 @@ typedef struct hangul_peer_credentials {
     uint32_t gid;
 } hangul_peer_credentials;
 
-/// The `SO_PEERCRED` socket option name (its value differs between architectures).
-int hangul_so_peercred(void);
-
 /// Reads the peer credentials of the connected Unix socket `fd` with getsockopt(SO_PEERCRED).
 /// Returns 0 on success, -1 with errno set otherwise.
 int hangul_peer_credentials_get(int fd, hangul_peer_credentials *credentials);

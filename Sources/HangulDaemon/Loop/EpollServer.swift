@@ -1,6 +1,5 @@
 import HangulSystem
 import Logging
-import NIOCore
 import Synchronization
 
 /// The daemon's socket server on one thread waiting in `epoll_wait`: the default (README,
@@ -11,14 +10,16 @@ import Synchronization
 /// with no wake-up descriptors, timer descriptors or promises in between. ``SocketLoop`` does the
 /// work on its own thread; this object is what `Daemon.run` holds: the socket files, the session
 /// count, shutdown.
-public final class EpollServer: DaemonServer {
+public final class EpollServer: Sendable {
     private let listener: PreparedListener
     private let bell: WakeUpBell
     private let shared: SocketLoopControl
     private let shutdownStarted = Mutex(false)
 
+    /// The socket file this server created, or nil when it serves an inherited socket.
     public var socketPath: String? { self.listener.socketPath }
 
+    /// How many connections are being served now.
     public var activeConnections: Int { self.shared.active.load(ordering: .relaxed) }
 
     private init(listener: PreparedListener, bell: WakeUpBell, shared: SocketLoopControl) {
@@ -37,7 +38,7 @@ public final class EpollServer: DaemonServer {
         logger: Logger
     ) throws -> EpollServer {
         try configuration.validate()
-        try HangulServer.ensureDescriptors(for: configuration, logger: logger)
+        try Self.ensureDescriptors(for: configuration, logger: logger)
         let listener = try PreparedListener.prepare(source, logger: logger)
         do throws(SystemCallError) {
             try listener.descriptor.setNonBlocking()
@@ -55,6 +56,34 @@ public final class EpollServer: DaemonServer {
             listener.removeFiles()
             throw DaemonError.system(error)
         }
+    }
+
+    /// Checks that `--max-sessions` fits the descriptor limit, raising the soft limit toward the
+    /// hard one when it does not: past the soft limit `accept` fails with `EMFILE`, so sessions the
+    /// configuration promises could never be served.
+    static func ensureDescriptors(for configuration: ServerConfiguration, logger: Logger) throws(DaemonError) {
+        let limit: DescriptorLimit
+        do {
+            limit = try DescriptorLimit.current()
+        } catch {
+            throw .system(error)
+        }
+        let needed = configuration.descriptorsNeeded
+        guard limit.soft < needed else {
+            return
+        }
+        guard limit.hard >= needed else {
+            throw .descriptorLimitTooLow(maxSessions: configuration.maxSessions, needed: needed, hardLimit: limit.hard)
+        }
+        do {
+            try DescriptorLimit.raiseSoft(to: needed)
+        } catch {
+            throw .system(error)
+        }
+        logger.info(
+            "raised the soft descriptor limit for max-sessions",
+            metadata: ["from": "\(limit.soft)", "to": "\(needed)", "hard": "\(limit.hard)"]
+        )
     }
 
     /// Stops accepting (after the connections already waiting in the backlog, which are served

@@ -1,10 +1,9 @@
 import HangulSystem
 import Logging
-import NIOCore
 import SystemPackage
 
-/// One connection of ``EpollServer``: performs what its ``ConnectionStateMachine`` decides, as
-/// `SessionHandler` does for NIO, on a non-blocking socket.
+/// One connection of ``EpollServer``: performs what its ``ConnectionStateMachine`` decides, on a
+/// non-blocking socket.
 ///
 /// The loop tells it what the socket reported (``readable(into:)``, ``writable()``,
 /// ``hungUp()``), that a deadline passed (``deadlinesPassed(now:)``) or that the server is
@@ -13,7 +12,7 @@ import SystemPackage
 ///
 /// Replies are appended to ``output`` and sent on the machine's `flush`; while more than
 /// ``highWaterMark`` bytes wait there the connection counts as not writable (NIO's default high
-/// water mark), so the machine queues lines and its pending bounds cut off a client that never reads.
+/// water mark, as the daemon kept when it ran on SwiftNIO), so the machine queues lines and its pending bounds cut off a client that never reads.
 final class LoopConnection<Factory: SessionFactory> {
     let descriptor: SystemPackage.FileDescriptor
     private var machine: ConnectionStateMachine
@@ -22,16 +21,16 @@ final class LoopConnection<Factory: SessionFactory> {
     private let logger: Logger
     /// Whether requests are logged (debug level), read once rather than per line.
     private let logsRequests: Bool
-    private let finalWriteTimeout: TimeAmount
+    private let finalWriteTimeout: Duration
 
     /// Reply bytes the socket has not taken yet, from `outputStart` on.
     private var output: [UInt8] = []
     private var outputStart = 0
     /// The final bytes are written: close once they are out, or at `closeDeadline`.
     private var closesWhenWritten = false
-    private var closeDeadline: NIODeadline?
+    private var closeDeadline: ContinuousClock.Instant?
     /// When the machine's shutdown collection wants its next tick.
-    private var collectionTickAt: NIODeadline?
+    private var collectionTickAt: ContinuousClock.Instant?
     /// Set while `run` asks the machine for actions, so that an action does not start another run.
     private var performing = false
     private(set) var isClosed = false
@@ -51,13 +50,13 @@ final class LoopConnection<Factory: SessionFactory> {
     /// lists every layout) do not leave kilobytes behind in an idle session.
     private static var keptOutputCapacity: Int { 512 }
     /// How long shutdown waits for more of what a socket held before the next `collectionTick`.
-    private static var collectionTickInterval: TimeAmount { .milliseconds(5) }
+    private static var collectionTickInterval: Duration { .milliseconds(5) }
     /// The most bytes one read takes; more waiting is reported again by the next wait.
     static var readSize: Int { 8192 }
 
     init(
         descriptor: SystemPackage.FileDescriptor, factory: Factory, limits: ConnectionStateMachine.Limits,
-        finalWriteTimeout: TimeAmount, logger: Logger, now: NIODeadline
+        finalWriteTimeout: Duration, logger: Logger, now: ContinuousClock.Instant
     ) {
         let session = factory.makeSession()
         self.descriptor = descriptor
@@ -80,7 +79,7 @@ final class LoopConnection<Factory: SessionFactory> {
     }
 
     /// The earliest moment ``deadlinesPassed(now:)`` has something to do; nil when none.
-    var nextDeadline: NIODeadline? {
+    var nextDeadline: ContinuousClock.Instant? {
         // Asked after every event, so without building an array.
         var nearest = self.closesWhenWritten ? nil : self.machine.deadline
         if let close = self.closeDeadline { nearest = min(nearest ?? close, close) }
@@ -92,27 +91,23 @@ final class LoopConnection<Factory: SessionFactory> {
 
     // MARK: Events
 
-    /// The socket is readable (or hung up): one read into `buffer`, the loop's shared read buffer.
+    /// The socket is readable (or hung up): one read into `buffer`, the loop's shared read buffer
+    /// of ``readSize`` bytes.
     ///
-    /// The machine keeps a slice of it only while a line is unfinished; `clear()` then gives the
-    /// next read fresh storage, so the kept bytes are never overwritten.
-    func readable(into buffer: inout ByteBuffer) {
+    /// The machine is handed a slice of it and keeps none past this call (it copies an unfinished
+    /// line); were it to, writing into the array would copy it first, so kept bytes are never
+    /// overwritten.
+    func readable(into buffer: inout [UInt8]) {
         guard self.machine.mayRead, !self.isClosed else {
             return
         }
-        buffer.clear()
-        var transfer = SocketTransfer.wouldBlock
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: Self.readSize) { bytes in
-            transfer = self.descriptor.readSome(into: UnsafeMutableRawBufferPointer(rebasing: bytes[..<Self.readSize]))
-            if case .moved(let count) = transfer { return count }
-            return 0
-        }
+        let transfer = buffer.withUnsafeMutableBytes { self.descriptor.readSome(into: $0) }
         switch transfer {
-        case .moved:
-            self.machine.received(buffer)
+        case .moved(let count):
+            self.machine.received(buffer[..<count])
             self.run()
             if self.machine.needsUnfinishedLineStart {
-                self.machine.unfinishedLineStarted(at: .now())
+                self.machine.unfinishedLineStarted(at: .now)
             }
             self.perform(self.machine.readComplete())
         case .wouldBlock:
@@ -135,7 +130,7 @@ final class LoopConnection<Factory: SessionFactory> {
     /// The socket hung up or has an error while nothing is being read: nothing can be written either.
     func hungUp() {
         if self.machine.mayRead && !self.closesWhenWritten {
-            var scratch = ByteBuffer()
+            var scratch = [UInt8](repeating: 0, count: Self.readSize)
             self.readable(into: &scratch)
             return
         }
@@ -149,7 +144,7 @@ final class LoopConnection<Factory: SessionFactory> {
     }
 
     /// Acts on every deadline at or before `now`.
-    func deadlinesPassed(now: NIODeadline) {
+    func deadlinesPassed(now: ContinuousClock.Instant) {
         if let deadline = self.closeDeadline, deadline <= now {
             self.close()
             return
@@ -170,7 +165,7 @@ final class LoopConnection<Factory: SessionFactory> {
             return
         }
         self.isClosed = true
-        self.machine.channelClosed()
+        self.machine.socketClosed()
         try? self.descriptor.close()
         self.output = []
         self.outputStart = 0
@@ -178,7 +173,7 @@ final class LoopConnection<Factory: SessionFactory> {
         self.collectionTickAt = nil
     }
 
-    /// The log line for a closed connection, as the NIO server writes it.
+    /// The log line for a closed connection: counts, never content.
     func logClosed(active: Int) {
         self.logger.info(
             "connection closed",
@@ -221,7 +216,7 @@ final class LoopConnection<Factory: SessionFactory> {
         case .readRemainingInput:
             // Reading goes on (the machine still may read); the tick comes after the loop has
             // polled the socket again.
-            self.collectionTickAt = .now() + Self.collectionTickInterval
+            self.collectionTickAt = .now + Self.collectionTickInterval
         case .reject(let rejection):
             self.closeReason = "\(rejection)"
             self.logger.notice("closing connection over a limit", metadata: ["limit": "\(rejection)"])
@@ -240,12 +235,12 @@ final class LoopConnection<Factory: SessionFactory> {
         }
     }
 
-    private func answer(_ line: ByteBuffer) {
-        let reply = self.session.handle(line: line)
+    private func answer(_ line: ArraySlice<UInt8>) {
+        let reply = line.withUnsafeBytes { self.session.handle(line: $0) }
         self.linesAnswered += 1
-        self.bytesReceived += line.readableBytes + 1
+        self.bytesReceived += line.count + 1
         if self.logsRequests, let summary = self.session.lastLineSummary {
-            self.logger.debug("request", metadata: ["line": "\(summary)", "bytes": "\(line.readableBytes)"])
+            self.logger.debug("request", metadata: ["line": "\(summary)", "bytes": "\(line.count)"])
         }
         if !reply.bytes.isEmpty {
             self.bytesSent += reply.bytes.count
@@ -285,7 +280,7 @@ final class LoopConnection<Factory: SessionFactory> {
             return
         }
         self.closesWhenWritten = true
-        self.closeDeadline = .now() + self.finalWriteTimeout
+        self.closeDeadline = .now + self.finalWriteTimeout
         self.flush()
     }
 

@@ -1,6 +1,5 @@
 import HangulSystem
 import Logging
-import NIOCore
 import Synchronization
 import SystemPackage
 
@@ -21,7 +20,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
     private let factory: Factory
     private let configuration: ServerConfiguration
     private let limits: ConnectionStateMachine.Limits
-    private let finalWriteTimeout: TimeAmount
+    private let finalWriteTimeout: Duration
     private let daemonUID = UInt32(CurrentProcess.effectiveUserID)
     private let logger: Logger
 
@@ -29,13 +28,13 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
     /// The connections that have a deadline: the only ones the wait's timeout looks at.
     private var timed: Set<Int32> = []
     /// The one read buffer every connection reads into (see ``LoopConnection/readable(into:)``).
-    private var readBuffer = ByteBuffer()
+    private var readBuffer = [UInt8](repeating: 0, count: LoopConnection<Factory>.readSize)
     private var admittedSoFar: UInt64 = 0
     private var memoryReturn = MemoryReturnGauge()
-    private var memoryReturnAt: NIODeadline?
-    private var acceptPausedUntil: NIODeadline?
+    private var memoryReturnAt: ContinuousClock.Instant?
+    private var acceptPausedUntil: ContinuousClock.Instant?
     private var acceptFailures = AcceptFailureCount()
-    private var shutdownDeadline: NIODeadline?
+    private var shutdownDeadline: ContinuousClock.Instant?
 
     init(
         listener: SystemPackage.FileDescriptor, bell: WakeUpBell, shared: SocketLoopControl, factory: Factory,
@@ -48,7 +47,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
         self.factory = factory
         self.configuration = configuration
         self.limits = configuration.connectionLimits
-        self.finalWriteTimeout = TimeAmount(configuration.finalWriteTimeout)
+        self.finalWriteTimeout = configuration.finalWriteTimeout
         self.logger = logger
         try self.epoll.add(listener.rawValue, .readable)
         try self.epoll.add(bell.descriptor, .readable)
@@ -58,7 +57,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
     func run() {
         CurrentThread.setName("hanguld-loop")
         while true {
-            let timeout = self.nextDeadline.map { Self.milliseconds(until: $0, from: .now()) } ?? -1
+            let timeout = self.nextDeadline.map { Self.milliseconds(until: $0, from: .now) } ?? -1
             var acceptNow = false
             var stopNow = false
             do {
@@ -83,7 +82,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
                 self.beginShutdown()
             }
             if self.hasTimers {
-                self.deadlinesPassed(now: .now())
+                self.deadlinesPassed(now: .now)
             }
             if self.shutdownDeadline != nil, self.connections.isEmpty {
                 break
@@ -122,7 +121,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
             connection.logClosed(active: open)
             if self.memoryReturn.isDue(open: open), self.memoryReturnAt == nil {
                 // Once the sessions are freed, their memory goes back to the system (issue 25).
-                self.memoryReturnAt = .now() + .milliseconds(100)
+                self.memoryReturnAt = .now + .milliseconds(100)
             }
             return
         }
@@ -152,14 +151,14 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
             do {
                 accepted = try self.listener.acceptNonBlocking()
             } catch {
-                if let count = self.acceptFailures.record(at: .now()) {
+                if let count = self.acceptFailures.record(at: .now) {
                     self.logger.error(
                         "accepting connections failed",
                         metadata: ["error": "\(error)", "failures": "\(count)", "retry-after": "100 ms"])
                 }
                 // Out of descriptors or memory the socket stays readable: rest rather than spin.
                 self.epoll.remove(self.listener.rawValue)
-                self.acceptPausedUntil = .now() + .milliseconds(100)
+                self.acceptPausedUntil = .now + AcceptFailureCount.pause
                 return
             }
             guard let accepted else {
@@ -206,7 +205,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
         logger[metadataKey: "connection"] = "\(self.admittedSoFar)"
         let connection = LoopConnection(
             descriptor: descriptor, factory: self.factory, limits: self.limits,
-            finalWriteTimeout: self.finalWriteTimeout, logger: logger, now: .now())
+            finalWriteTimeout: self.finalWriteTimeout, logger: logger, now: .now)
         do {
             try self.epoll.add(descriptor.rawValue, .readable)
         } catch {
@@ -234,7 +233,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
     }
 
     /// The nearest deadline of the loop or of a connection; nil when nothing is timed.
-    private var nextDeadline: NIODeadline? {
+    private var nextDeadline: ContinuousClock.Instant? {
         guard self.hasTimers else {
             return nil
         }
@@ -247,7 +246,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
         return nearest
     }
 
-    private func deadlinesPassed(now: NIODeadline) {
+    private func deadlinesPassed(now: ContinuousClock.Instant) {
         if let paused = self.acceptPausedUntil, paused <= now, self.shutdownDeadline == nil {
             self.acceptPausedUntil = nil
             try? self.epoll.add(self.listener.rawValue, .readable)
@@ -281,7 +280,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
         }
         self.acceptPausedUntil = nil
         try? self.listener.close()
-        self.shutdownDeadline = .now() + TimeAmount(self.configuration.shutdownTimeout)
+        self.shutdownDeadline = .now + self.configuration.shutdownTimeout
         self.logger.info("stopped accepting; draining connections", metadata: ["active": "\(self.connections.count)"])
         for connection in self.connections.values {
             connection.drain()
@@ -290,10 +289,14 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
     }
 
     /// Milliseconds to wait for `deadline`, rounded up so the loop never wakes just before it.
-    static func milliseconds(until deadline: NIODeadline, from now: NIODeadline) -> Int32 {
-        let nanoseconds = (deadline - now).nanoseconds
-        guard nanoseconds > 0 else { return 0 }
-        return Int32(clamping: (nanoseconds + 999_999) / 1_000_000)
+    static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+        let (seconds, attoseconds) = (deadline - now).components
+        guard seconds > 0 || (seconds == 0 && attoseconds > 0) else { return 0 }
+        // Whole milliseconds, rounded up: 10¹⁵ attoseconds each.
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
+        guard !milliseconds.overflow else { return Int32.max }
+        let rest = (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds.partialValue + rest)
     }
 }
 

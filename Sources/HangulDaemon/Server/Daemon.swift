@@ -80,7 +80,7 @@ public enum Daemon {
         }
 
         let swappable = SwappableSessionFactory(factory)
-        let server = try configuration.server.startBlocking(
+        let server = try EpollServer.start(
             listeningOn: source,
             factory: swappable,
             configuration: configuration,

@@ -1,5 +1,4 @@
 import HangulProtocol
-import NIOCore
 
 /// The server's bounds and timings; every count a client can drive has a limit here.
 ///
@@ -23,14 +22,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `net.core.somaxconn`). Beyond it a connect fails with `EAGAIN`, so it is generous; the session
     /// bound is enforced after accept with a clear `-32005`.
     public var listenBacklog: Int
-    /// Event loop threads. One is plenty: a key costs microseconds, and one loop keeps memory small.
-    public var eventLoopThreads: Int
     /// How long a connection being closed by the server waits for its final line to be written.
     public var finalWriteTimeout: Duration
     /// How long shutdown waits for connections to answer what they received before cutting them off.
     public var shutdownTimeout: Duration
-    /// Which loop serves the socket (`eventLoopThreads` is the NIO loop's alone).
-    public var server: ServerKind
 
     /// Creates a configuration; the defaults are the documented protocol limits.
     public init(
@@ -40,10 +35,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxLineLength: Int = Wire.maxLineBytes,
         helloTimeout: Duration = .seconds(Wire.defaultHelloTimeoutSeconds),
         listenBacklog: Int = 4096,
-        eventLoopThreads: Int = 1,
         finalWriteTimeout: Duration = .seconds(5),
-        shutdownTimeout: Duration = .seconds(5),
-        server: ServerKind = .epoll
+        shutdownTimeout: Duration = .seconds(5)
     ) {
         self.maxSessions = maxSessions
         self.maxPendingLines = maxPendingLines
@@ -51,10 +44,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.maxLineLength = maxLineLength
         self.helloTimeout = helloTimeout
         self.listenBacklog = listenBacklog
-        self.eventLoopThreads = eventLoopThreads
         self.finalWriteTimeout = finalWriteTimeout
         self.shutdownTimeout = shutdownTimeout
-        self.server = server
     }
 
     /// The longest hello timeout accepted: a day is already far more than any client needs, and
@@ -62,7 +53,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public static let longestHelloTimeout = Duration.seconds(86400)
 
     /// Descriptors the daemon needs besides one per session: standard streams, the listening socket
-    /// and its lock, each event loop's epoll, event and timer descriptors, the signal machinery,
+    /// and its lock, the loop's epoll and wake-up descriptors, the signal machinery,
     /// layout files read on SIGHUP, and connections accepted over the session limit only to be told
     /// `-32005` and closed.
     public static let reservedDescriptors = 64
@@ -75,7 +66,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         let counts: [(String, Int)] = [
             ("max-sessions", self.maxSessions), ("max-pending", self.maxPendingLines),
             ("max-pending-bytes", self.maxPendingBytes), ("max-line-length", self.maxLineLength),
-            ("listen-backlog", self.listenBacklog), ("event-loop-threads", self.eventLoopThreads),
+            ("listen-backlog", self.listenBacklog),
         ]
         for (name, value) in counts where value < 1 {
             throw .invalidConfiguration("\(name) must be at least 1, not \(value)")
@@ -98,7 +89,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             maxLineLength: self.maxLineLength,
             maxPendingLines: self.maxPendingLines,
             maxPendingBytes: self.maxPendingBytes,
-            helloTimeout: TimeAmount(self.helloTimeout)
+            helloTimeout: self.helloTimeout
         )
     }
 }

@@ -1,39 +1,41 @@
-import NIOCore
-
-/// One connection's life, decided without a channel: bytes and events in, what to do out.
+/// One connection's life, decided without a socket: bytes and events in, what to do out.
 ///
 /// In swift-nio's style (`NIOTypedHTTPServerUpgraderStateMachine`): every method returns an
-/// ``Action``, and `SessionHandler` performs the I/O. The data (bytes received, lines queued) sits
+/// ``Action``, and ``LoopConnection`` performs the I/O. The data (bytes received, lines queued) sits
 /// beside the state rather than in its payload, and is emptied as the states that use it end; see
 /// ``input``. The states:
 ///
-/// - **serving**: bytes are framed into lines; a line is answered at once while the channel can
+/// - **serving**: bytes are framed into lines; a line is answered at once while the socket can
 ///   take more output, otherwise it queues. Reading never stops while replies are blocked, so a
 ///   client that pipelines and never reads is cut off by the pending bounds (`-32004`) rather than
 ///   stalled with its session slot held (issue 12, fault 1). The hello timeout and the unfinished
 ///   line timeout run here.
 /// - **collecting**: shutdown was asked for, but the client may already have sent requests that sit
 ///   in the socket buffers. Reading goes on until a tick (``collectionTick()``, every 5 ms in
-///   `SessionHandler`) finds no new bytes since the last one, and those requests are answered
+///   ``LoopConnection``) finds no new bytes since the last one, and those requests are answered
 ///   too (fault 4).
 /// - **draining**: no more input (the client half-closed, or collecting ended): the queued lines
 ///   are answered as the client reads, then the connection closes.
 /// - **closing**: the final bytes (replies owed, perhaps an error line) are being written; nothing
 ///   more is read or answered.
-/// - **closed**: the channel is gone.
+/// - **closed**: the socket is closed.
 ///
-/// Nothing here looks at a line's content; the session does, through the handler.
+/// Nothing here looks at a line's content; the session does, through the connection.
+///
+/// Bytes are `ArraySlice<UInt8>`: a line handed out shares the storage it was read into, and what
+/// the machine keeps past an event (an unfinished line, a queued one) is copied into storage of its
+/// own, so the connection's read buffer is free for the next read.
 struct ConnectionStateMachine {
     /// What the caller must do next.
     enum Action: Equatable {
         /// Nothing until the next event.
         case wait
         /// Hand the line to the session, write its reply, then report with ``answered(wroteReply:sessionIsOpen:)``.
-        case answer(ByteBuffer)
-        /// Flush what was written, then ask ``next(canWrite:)`` again: the channel may take more now.
+        case answer(ArraySlice<UInt8>)
+        /// Flush what was written, then ask ``next(canWrite:)`` again: the socket may take more now.
         case flush
-        /// Ask the channel for a read, and call ``collectionTick()`` after an interval in which the
-        /// event loop polls the socket again.
+        /// Keep reading, and call ``collectionTick()`` after an interval in which the loop has polled
+        /// the socket again.
         case readRemainingInput
         /// Write the session factory's line for this rejection after everything written, flush, and
         /// close once it is out (or the final-write timeout passes).
@@ -50,7 +52,7 @@ struct ConnectionStateMachine {
         var maxPendingLines: Int
         var maxPendingBytes: Int
         /// The hello timeout, which also bounds how long a line may stay unfinished.
-        var helloTimeout: TimeAmount
+        var helloTimeout: Duration
     }
 
     /// Bytes received and not yet framed, and the timers that depend on them.
@@ -58,17 +60,20 @@ struct ConnectionStateMachine {
         var framer: LineFramer
         /// Received bytes not yet cut into lines: at most the start of one unfinished line once the
         /// machine has been asked for its next action.
-        var buffer: ByteBuffer?
+        var buffer: ArraySlice<UInt8>?
+        /// Whether `buffer` is still a slice of the caller's read buffer rather than storage of the
+        /// machine's own: it is copied once, when a line is left unfinished in it.
+        var bufferIsShared = false
         /// When the unfinished line in `buffer` began; nil when there is none or the time is not
         /// known yet (see ``ConnectionStateMachine/needsUnfinishedLineStart``).
-        var unfinishedSince: NIODeadline?
+        var unfinishedSince: ContinuousClock.Instant?
         /// When the connection is closed for lacking `hello`; nil once the session is open.
-        var helloDeadline: NIODeadline?
+        var helloDeadline: ContinuousClock.Instant?
     }
 
     /// Lines received but not answered yet, because the client is not reading its replies.
     struct Replies {
-        var pending = CircularBuffer<ByteBuffer>()
+        var pending: ArraySlice<ArraySlice<UInt8>> = []
         var pendingBytes = 0
         /// Replies were written and not yet flushed.
         var needsFlush = false
@@ -95,7 +100,7 @@ struct ConnectionStateMachine {
     private var replies = Replies()
 
     /// A connection accepted at `now`, its session not yet open (unless `sessionIsOpen`).
-    init(limits: Limits, now: NIODeadline, sessionIsOpen: Bool) {
+    init(limits: Limits, now: ContinuousClock.Instant, sessionIsOpen: Bool) {
         self.limits = limits
         self.input = Input(
             framer: LineFramer(maxLineLength: limits.maxLineLength),
@@ -107,7 +112,7 @@ struct ConnectionStateMachine {
     // MARK: Events
 
     /// Bytes arrived from the client; the lines in them come out of ``next(canWrite:)``.
-    mutating func received(_ bytes: ByteBuffer) {
+    mutating func received(_ bytes: ArraySlice<UInt8>) {
         switch self.state {
         case .serving:
             self.input.append(bytes)
@@ -122,7 +127,7 @@ struct ConnectionStateMachine {
 
     /// The next thing to do; call again after performing it until it says ``Action/wait``.
     ///
-    /// `canWrite` is the channel's writability now: lines are answered while it holds and queue
+    /// `canWrite` is the socket's writability now: lines are answered while it holds and queue
     /// (bounded) while it does not. Asking again after every action is what makes a writability
     /// change that happened inside a flush impossible to miss.
     mutating func next(canWrite: Bool) -> Action {
@@ -220,18 +225,18 @@ struct ConnectionStateMachine {
     /// asked after each read, so the clock is read only when a read ends mid-line.
     var needsUnfinishedLineStart: Bool {
         // Only serving has the timeout: collecting ends within a tick or two.
-        self.state == .serving && self.input.unfinishedSince == nil && (self.input.buffer?.readableBytes ?? 0) > 0
+        self.state == .serving && self.input.unfinishedSince == nil && !(self.input.buffer?.isEmpty ?? true)
     }
 
     /// Records when the unfinished line began, which starts its timeout.
-    mutating func unfinishedLineStarted(at now: NIODeadline) {
+    mutating func unfinishedLineStarted(at now: ContinuousClock.Instant) {
         if self.state == .serving {
             self.input.unfinishedSince = now
         }
     }
 
     /// When ``timerFired(now:)`` should next be called, or nil when no timeout runs.
-    var deadline: NIODeadline? {
+    var deadline: ContinuousClock.Instant? {
         guard self.state == .serving else {
             return nil
         }
@@ -245,11 +250,11 @@ struct ConnectionStateMachine {
     }
 
     /// A timer set for ``deadline`` went off; the deadline may have moved since.
-    mutating func timerFired(now: NIODeadline) -> Action {
+    mutating func timerFired(now: ContinuousClock.Instant) -> Action {
         guard self.state == .serving else {
             return .wait
         }
-        let seconds = Int(self.limits.helloTimeout.nanoseconds / 1_000_000_000)
+        let seconds = Int(self.limits.helloTimeout.components.seconds)
         if let hello = self.input.helloDeadline, hello <= now {
             self.enterClosing()
             return .reject(.helloTimeout(seconds: seconds))
@@ -261,7 +266,7 @@ struct ConnectionStateMachine {
         return .wait
     }
 
-    /// The channel reported an error: close at once, unless a close is already under way.
+    /// The socket failed: close at once, unless a close is already under way.
     mutating func errorCaught() -> Action {
         switch self.state {
         case .serving, .collecting, .draining:
@@ -272,25 +277,17 @@ struct ConnectionStateMachine {
         }
     }
 
-    /// The channel is gone; whatever was queued is dropped.
-    mutating func channelClosed() {
+    /// The socket is closed; whatever was queued is dropped.
+    mutating func socketClosed() {
         self.enterClosing()
         self.state = .closed
     }
 
-    /// Whether a read asked for by the pipeline should reach the socket: not once input has ended.
+    /// Whether the socket should be read: not once input has ended.
     var mayRead: Bool {
         switch self.state {
         case .serving, .collecting: true
         case .draining, .closing, .closed: false
-        }
-    }
-
-    /// Whether the connection is still taking in input (for the handler's log).
-    var isClosing: Bool {
-        switch self.state {
-        case .closing, .closed: true
-        case .serving, .collecting, .draining: false
         }
     }
 
@@ -326,16 +323,24 @@ struct ConnectionStateMachine {
         }
         while var buffer = input.buffer {
             input.buffer = nil
-            let line: ByteBuffer?
+            let line: ArraySlice<UInt8>?
             do throws(LineFramer.LineTooLong) {
                 line = try input.framer.nextLine(from: &buffer)
             } catch {
                 return Decision(action: .reject(.lineTooLong(limit: error.limit)), endsInput: true)
             }
-            input.buffer = buffer.readableBytes > 0 ? buffer : nil
             guard let line else {
+                // An unfinished line: kept in storage of its own (under the line bound), so that the
+                // caller's next read does not have to copy the read buffer the slice would hold.
+                // Once only: a long line arriving a byte at a time is not copied again per byte.
+                if input.bufferIsShared {
+                    buffer = Array(buffer)[...]
+                    input.bufferIsShared = false
+                }
+                input.buffer = buffer
                 break
             }
+            input.buffer = buffer.isEmpty ? nil : buffer
             input.unfinishedSince = nil
             if canWrite && replies.pending.isEmpty {
                 return Decision(action: .answer(line))
@@ -345,20 +350,18 @@ struct ConnectionStateMachine {
                 return Decision(
                     action: .reject(.tooManyPendingRequests(limit: limits.maxPendingLines)), endsInput: true)
             }
-            guard replies.pendingBytes + line.readableBytes + 1 <= limits.maxPendingBytes else {
+            guard replies.pendingBytes + line.count + 1 <= limits.maxPendingBytes else {
                 return Decision(
                     action: .reject(.tooManyPendingRequestBytes(limit: limits.maxPendingBytes)), endsInput: true)
             }
             // A copy, so a queued line does not keep a whole read buffer alive: the byte bound is
             // then the memory bound.
-            var copy = ByteBufferAllocator().buffer(capacity: line.readableBytes)
-            copy.writeImmutableBuffer(line)
-            replies.pending.append(copy)
-            replies.pendingBytes += line.readableBytes + 1
+            replies.pending.append(Array(line)[...])
+            replies.pendingBytes += line.count + 1
         }
         if replies.needsFlush {
             // Everything answerable is answered: one flush for the lot. Blocked, it also lets the
-            // kernel take what it can, after which the channel may be writable again.
+            // kernel take what it can, after which the socket may be writable again.
             replies.needsFlush = false
             return Decision(action: .flush)
         }
@@ -367,26 +370,31 @@ struct ConnectionStateMachine {
 }
 
 extension ConnectionStateMachine.Input {
-    fileprivate mutating func append(_ bytes: ByteBuffer) {
+    fileprivate mutating func append(_ bytes: ArraySlice<UInt8>) {
         guard var unfinished = self.buffer else {
             self.buffer = bytes
+            self.bufferIsShared = true
             return
         }
         self.buffer = nil
-        // Only an unfinished line is kept (under the line bound), so this stays bounded.
-        unfinished.discardReadBytes()
-        var bytes = bytes
-        unfinished.writeBuffer(&bytes)
+        // Only an unfinished line is kept (under the line bound), so this stays bounded. Appending
+        // to a slice of the caller's buffer copies it; to the machine's own storage, it does not.
+        unfinished.append(contentsOf: bytes)
         self.buffer = unfinished
+        self.bufferIsShared = false
     }
 }
 
 extension ConnectionStateMachine.Replies {
-    fileprivate mutating func popFirst() -> ByteBuffer? {
+    fileprivate mutating func popFirst() -> ArraySlice<UInt8>? {
         guard let line = self.pending.popFirst() else {
             return nil
         }
-        self.pendingBytes -= line.readableBytes + 1
+        self.pendingBytes -= line.count + 1
+        if self.pending.isEmpty {
+            // A slice keeps the storage of the lines taken from its front: let it go.
+            self.pending = []
+        }
         return line
     }
 }

@@ -1,5 +1,3 @@
-import NIOCore
-
 /// One connection's request handling: a complete request line in, the reply line(s) out.
 ///
 /// The daemon owns framing, limits and sockets; a session owns meaning. The server calls `handle(line:)`
@@ -9,9 +7,9 @@ import NIOCore
 public protocol LineSession {
     /// Answers one request line (without its terminating `"\n"`, at most `maxLineLength - 1` bytes).
     ///
-    /// The line is the framer's slice of the connection's receive buffer, not a copy: a session reads
-    /// it in place and copies only what it keeps.
-    mutating func handle(line: ByteBuffer) -> LineReply
+    /// The line is the connection's receive buffer itself, not a copy, and valid only during the
+    /// call: a session reads it in place and copies only what it keeps.
+    mutating func handle(line: UnsafeRawBufferPointer) -> LineReply
 
     /// Whether the session has been opened (the protocol's `hello` succeeded): until it is, the
     /// server closes the connection with `ConnectionRejection.helloTimeout` once the hello timeout

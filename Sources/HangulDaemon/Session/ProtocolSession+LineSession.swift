@@ -1,10 +1,8 @@
-import NIOCore
-
 extension ProtocolSession: LineSession {
     /// The server's view of the session: a reply line or nothing; protocol errors never close the
     /// connection (only the server's own bounds do).
-    public mutating func handle(line: ByteBuffer) -> LineReply {
-        LineReply(bytes: line.withUnsafeReadableBytes { reply(to: $0) } ?? [])
+    public mutating func handle(line: UnsafeRawBufferPointer) -> LineReply {
+        LineReply(bytes: reply(to: line) ?? [])
     }
 
     /// The method name and, for a failed line, the error code: wire vocabulary only, no content.

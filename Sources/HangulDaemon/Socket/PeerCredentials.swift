@@ -1,6 +1,5 @@
 import CGNUShims
 import Glibc
-import NIOCore
 import SystemPackage
 
 /// Who is at the other end of a Unix socket connection, as the kernel recorded it at `connect()` time.
@@ -29,18 +28,5 @@ public struct PeerCredentials: Sendable, Equatable {
             throw .last("getsockopt(SO_PEERCRED)")
         }
         return PeerCredentials(pid: raw.pid, uid: raw.uid, gid: raw.gid)
-    }
-
-    /// Reads the credentials of an accepted NIO channel through NIO's own `getsockopt`, since NIO does
-    /// not expose the descriptor; the C struct has `struct ucred`'s layout (checked in the C file).
-    static func of(channel: Channel) -> EventLoopFuture<PeerCredentials> {
-        guard let provider = channel as? SocketOptionProvider else {
-            return channel.eventLoop.makeFailedFuture(SystemCallError("getsockopt(SO_PEERCRED)", errno: ENOTSOCK))
-        }
-        let future: EventLoopFuture<hangul_peer_credentials> = provider.unsafeGetSocketOption(
-            level: .socket,
-            name: NIOBSDSocket.Option(rawValue: hangul_so_peercred())
-        )
-        return future.map { PeerCredentials(pid: $0.pid, uid: $0.uid, gid: $0.gid) }
     }
 }
