@@ -12,11 +12,15 @@ struct Daemon {
     let startup: Double
 
     /// Starts hanguld (with `arguments` after its socket and session bound) and waits, polling every
-    /// 50 µs, until a connection to its socket succeeds.
-    init(binary: String, socket: String, maxSessions: Int, arguments: [String] = []) {
+    /// 50 µs, until a connection to its socket succeeds. With no session bound (nil), the command
+    /// line is `--socket PATH` and `arguments`, as frontends start the daemon: `--max-sessions` is not
+    /// one of the options `hanguld` reads without its parser program, so with it `hanguld` runs
+    /// `hanguld-cli`, which runs `hanguld` again, and a start costs about twice as much.
+    init(binary: String, socket: String, maxSessions: Int?, arguments: [String] = []) {
         self.socket = socket
         let start = monotonicNanoseconds()
-        pid = ChildProcess.spawn([binary, "--socket", socket, "--max-sessions", "\(maxSessions)"] + arguments)
+        let bound = maxSessions.map { ["--max-sessions", "\($0)"] } ?? []
+        pid = ChildProcess.spawn([binary, "--socket", socket] + bound + arguments)
         while true {
             let descriptor = UnixSocket.connect(socket)
             if descriptor >= 0 {
@@ -33,7 +37,7 @@ struct Daemon {
     /// it (exec, settings, layouts, keymap, the socket, then `hello` and one `key`). Stops it.
     static func timeToFirstKey(binary: String, socket: String, arguments: [String] = []) -> Double {
         let start = monotonicNanoseconds()
-        let daemon = Daemon(binary: binary, socket: socket, maxSessions: 16, arguments: arguments)
+        let daemon = Daemon(binary: binary, socket: socket, maxSessions: nil, arguments: arguments)
         var client = Client(path: socket, hello: true)
         guard client.exchange(KeyRequests.firstKey) != nil else { fail("\(binary) did not answer its first key") }
         let time = monotonicNanoseconds() - start

@@ -23,7 +23,7 @@ enum ServerLoops {
         guard mkdir(directory, 0o700) == 0 else { fail("cannot create \(directory)") }
         let binaries = [hanguld] + (other.map { [$0] } ?? [])
         let daemons = binaries.enumerated().map { index, binary in
-            Daemon(binary: binary, socket: "\(directory)/hanguld-\(index).sock", maxSessions: 256, arguments: [])
+            Daemon(binary: binary, socket: "\(directory)/hanguld-\(index).sock", maxSessions: nil)
         }
         usleep(300_000)
         let idle = daemons.map {

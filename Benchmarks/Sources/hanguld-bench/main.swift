@@ -54,7 +54,7 @@ var firstKey = Samples()
 var bareExec = Samples()
 for index in 0..<starts {
     bareExec.append(ChildProcess.runTime(["/bin/true"]))
-    let daemon = Daemon(binary: hanguld, socket: "\(directory)/start-\(index).sock", maxSessions: 16)
+    let daemon = Daemon(binary: hanguld, socket: "\(directory)/start-\(index).sock", maxSessions: nil)
     startup.append(daemon.startup)
     daemon.stop()
     firstKey.append(Daemon.timeToFirstKey(binary: hanguld, socket: "\(directory)/first-\(index).sock"))
