@@ -1,10 +1,11 @@
+import HangulSystem
 import Testing
 
 @testable import HangulDaemon
 
 /// The connection state machine alone, without a channel: events in, actions out.
 @Suite struct ConnectionStateMachineTests {
-    private static let start = ContinuousClock.now
+    private static let start = MonotonicInstant.now
 
     private func machine(
         maxLineLength: Int = 64, maxPendingLines: Int = 4, maxPendingBytes: Int = 1024, open: Bool = true

@@ -1,10 +1,11 @@
+import HangulSystem
 import Testing
 
 @testable import HangulDaemon
 
 /// The loop's arithmetic on time: the wait before a deadline and the accept-failure log's pacing.
 @Suite struct LoopTimingTests {
-    private static let now = ContinuousClock.now
+    private static let now = MonotonicInstant.now
 
     private func wait(_ duration: Duration) -> Int32 {
         SocketLoop<UppercaseSessionFactory>.milliseconds(until: Self.now + duration, from: Self.now)

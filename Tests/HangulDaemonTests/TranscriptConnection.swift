@@ -1,6 +1,7 @@
 import HangulHanja
 import HangulKeys
 import HangulProtocol
+import HangulSystem
 import HangulTestSupport
 import HangulWrongMode
 

@@ -1,3 +1,5 @@
+import HangulSystem
+
 /// Counts accept failures so that one log line a second reports them all.
 struct AcceptFailureCount {
     /// The shortest time between two log lines.
@@ -8,12 +10,12 @@ struct AcceptFailureCount {
     /// spins; 100 ms lets clients leave and keeps the CPU idle.
     static let pause = Duration.milliseconds(100)
 
-    private var lastLogged: ContinuousClock.Instant?
+    private var lastLogged: MonotonicInstant?
     private var unlogged = 0
 
     /// Counts one failure at `now`; returns how many to report (this one included) when a line is
     /// due, nil when it is counted for the next line.
-    mutating func record(at now: ContinuousClock.Instant) -> Int? {
+    mutating func record(at now: MonotonicInstant) -> Int? {
         self.unlogged += 1
         if let last = self.lastLogged, now < last + Self.interval {
             return nil

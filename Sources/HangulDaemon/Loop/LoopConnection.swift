@@ -28,9 +28,9 @@ final class LoopConnection<Factory: SessionFactory> {
     private var outputStart = 0
     /// The final bytes are written: close once they are out, or at `closeDeadline`.
     private var closesWhenWritten = false
-    private var closeDeadline: ContinuousClock.Instant?
+    private var closeDeadline: MonotonicInstant?
     /// When the machine's shutdown collection wants its next tick.
-    private var collectionTickAt: ContinuousClock.Instant?
+    private var collectionTickAt: MonotonicInstant?
     /// Set while `run` asks the machine for actions, so that an action does not start another run.
     private var performing = false
     private(set) var isClosed = false
@@ -56,7 +56,7 @@ final class LoopConnection<Factory: SessionFactory> {
 
     init(
         descriptor: SystemPackage.FileDescriptor, factory: Factory, limits: ConnectionStateMachine.Limits,
-        finalWriteTimeout: Duration, logger: Logger, now: ContinuousClock.Instant
+        finalWriteTimeout: Duration, logger: Logger, now: MonotonicInstant
     ) {
         let session = factory.makeSession()
         self.descriptor = descriptor
@@ -79,7 +79,7 @@ final class LoopConnection<Factory: SessionFactory> {
     }
 
     /// The earliest moment ``deadlinesPassed(now:)`` has something to do; nil when none.
-    var nextDeadline: ContinuousClock.Instant? {
+    var nextDeadline: MonotonicInstant? {
         // Asked after every event, so without building an array.
         var nearest = self.closesWhenWritten ? nil : self.machine.deadline
         if let close = self.closeDeadline { nearest = min(nearest ?? close, close) }
@@ -144,7 +144,7 @@ final class LoopConnection<Factory: SessionFactory> {
     }
 
     /// Acts on every deadline at or before `now`.
-    func deadlinesPassed(now: ContinuousClock.Instant) {
+    func deadlinesPassed(now: MonotonicInstant) {
         if let deadline = self.closeDeadline, deadline <= now {
             self.close()
             return

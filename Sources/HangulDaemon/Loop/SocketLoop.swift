@@ -31,10 +31,10 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
     private var readBuffer = [UInt8](repeating: 0, count: LoopConnection<Factory>.readSize)
     private var admittedSoFar: UInt64 = 0
     private var memoryReturn = MemoryReturnGauge()
-    private var memoryReturnAt: ContinuousClock.Instant?
-    private var acceptPausedUntil: ContinuousClock.Instant?
+    private var memoryReturnAt: MonotonicInstant?
+    private var acceptPausedUntil: MonotonicInstant?
     private var acceptFailures = AcceptFailureCount()
-    private var shutdownDeadline: ContinuousClock.Instant?
+    private var shutdownDeadline: MonotonicInstant?
 
     init(
         listener: SystemPackage.FileDescriptor, bell: WakeUpBell, shared: SocketLoopControl, factory: Factory,
@@ -233,7 +233,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
     }
 
     /// The nearest deadline of the loop or of a connection; nil when nothing is timed.
-    private var nextDeadline: ContinuousClock.Instant? {
+    private var nextDeadline: MonotonicInstant? {
         guard self.hasTimers else {
             return nil
         }
@@ -246,7 +246,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
         return nearest
     }
 
-    private func deadlinesPassed(now: ContinuousClock.Instant) {
+    private func deadlinesPassed(now: MonotonicInstant) {
         if let paused = self.acceptPausedUntil, paused <= now, self.shutdownDeadline == nil {
             self.acceptPausedUntil = nil
             try? self.epoll.add(self.listener.rawValue, .readable)
@@ -289,7 +289,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
     }
 
     /// Milliseconds to wait for `deadline`, rounded up so the loop never wakes just before it.
-    static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+    static func milliseconds(until deadline: MonotonicInstant, from now: MonotonicInstant) -> Int32 {
         let (seconds, attoseconds) = (deadline - now).components
         guard seconds > 0 || (seconds == 0 && attoseconds > 0) else { return 0 }
         // Whole milliseconds, rounded up: 10¹⁵ attoseconds each.

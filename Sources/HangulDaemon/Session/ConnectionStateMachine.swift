@@ -1,3 +1,5 @@
+import HangulSystem
+
 /// One connection's life, decided without a socket: bytes and events in, what to do out.
 ///
 /// In swift-nio's style (`NIOTypedHTTPServerUpgraderStateMachine`): every method returns an
@@ -66,9 +68,9 @@ struct ConnectionStateMachine {
         var bufferIsShared = false
         /// When the unfinished line in `buffer` began; nil when there is none or the time is not
         /// known yet (see ``ConnectionStateMachine/needsUnfinishedLineStart``).
-        var unfinishedSince: ContinuousClock.Instant?
+        var unfinishedSince: MonotonicInstant?
         /// When the connection is closed for lacking `hello`; nil once the session is open.
-        var helloDeadline: ContinuousClock.Instant?
+        var helloDeadline: MonotonicInstant?
     }
 
     /// Lines received but not answered yet, because the client is not reading its replies.
@@ -100,7 +102,7 @@ struct ConnectionStateMachine {
     private var replies = Replies()
 
     /// A connection accepted at `now`, its session not yet open (unless `sessionIsOpen`).
-    init(limits: Limits, now: ContinuousClock.Instant, sessionIsOpen: Bool) {
+    init(limits: Limits, now: MonotonicInstant, sessionIsOpen: Bool) {
         self.limits = limits
         self.input = Input(
             framer: LineFramer(maxLineLength: limits.maxLineLength),
@@ -229,14 +231,14 @@ struct ConnectionStateMachine {
     }
 
     /// Records when the unfinished line began, which starts its timeout.
-    mutating func unfinishedLineStarted(at now: ContinuousClock.Instant) {
+    mutating func unfinishedLineStarted(at now: MonotonicInstant) {
         if self.state == .serving {
             self.input.unfinishedSince = now
         }
     }
 
     /// When ``timerFired(now:)`` should next be called, or nil when no timeout runs.
-    var deadline: ContinuousClock.Instant? {
+    var deadline: MonotonicInstant? {
         guard self.state == .serving else {
             return nil
         }
@@ -250,7 +252,7 @@ struct ConnectionStateMachine {
     }
 
     /// A timer set for ``deadline`` went off; the deadline may have moved since.
-    mutating func timerFired(now: ContinuousClock.Instant) -> Action {
+    mutating func timerFired(now: MonotonicInstant) -> Action {
         guard self.state == .serving else {
             return .wait
         }

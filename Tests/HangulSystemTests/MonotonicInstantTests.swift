@@ -1,0 +1,37 @@
+import HangulSystem
+import Testing
+
+/// The socket loop's clock: arithmetic with `Duration` that neither traps nor wraps.
+@Suite struct MonotonicInstantTests {
+    private let origin = MonotonicInstant(nanoseconds: 1_000_000_000)
+
+    @Test func addingADurationMovesByItsNanosecondsEitherWay() {
+        #expect((self.origin + .milliseconds(5)).nanoseconds == 1_005_000_000)
+        #expect((self.origin + .seconds(-1)).nanoseconds == 0)
+        #expect((self.origin + .nanoseconds(1)).nanoseconds == 1_000_000_001)
+        #expect((self.origin + .seconds(2) + .nanoseconds(-3)).nanoseconds == 2_999_999_997)
+    }
+
+    @Test func aDeadlineBeyondTheRangeSaturatesRatherThanTrapping() {
+        #expect((self.origin + .seconds(Int64.max / 2)).nanoseconds == .max)
+        #expect((self.origin + .seconds(-(Int64.max / 2))).nanoseconds == .min)
+        #expect((MonotonicInstant(nanoseconds: .max - 1) + .nanoseconds(5)).nanoseconds == .max)
+    }
+
+    @Test func theDifferenceOfTwoInstantsIsTheDurationBetweenThem() {
+        let later = self.origin + .microseconds(2_500)
+        #expect(later - self.origin == .microseconds(2_500))
+        #expect(self.origin - later == .microseconds(-2_500))
+        #expect(self.origin < later)
+    }
+
+    @Test func nowNeverGoesBackwards() {
+        var previous = MonotonicInstant.now
+        for _ in 0..<1_000 {
+            let next = MonotonicInstant.now
+            #expect(next >= previous)
+            previous = next
+        }
+        #expect(previous.nanoseconds > 0)
+    }
+}
