@@ -147,7 +147,9 @@ struct SettingsReader {
     }
 
     static func unknownKeyReason(_ name: String, isTable: Bool) -> String {
-        let kebab = name.lowercased().replacing("_", with: "-")
+        // Character by character rather than `replacing(_:with:)`: that is _StringProcessing's,
+        // which hanguld then loads for this one call (contrib/packaging/swift-runtime drop-unused).
+        let kebab = String(name.lowercased().map { $0 == "_" ? "-" : $0 })
         if kebab != name, SettingKey(rawValue: kebab) != nil {
             return "unknown key \(quote(name)); did you mean \(quote(kebab))? Keys are kebab-case"
         }

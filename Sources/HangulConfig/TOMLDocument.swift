@@ -417,7 +417,10 @@ struct TOMLDocument {
 
     /// Digits of `radix`, at least one, an underscore only between two of them.
     private static func isDigitRun(_ text: Substring, radix: Int) -> Bool {
-        guard let first = text.first, let last = text.last, first != "_", last != "_", !text.contains("__") else {
+        // Two underscores in a row found pairwise: `contains("__")` is _StringProcessing's, which
+        // hanguld would load for this one call (contrib/packaging/swift-runtime drop-unused).
+        let doubled = zip(text, text.dropFirst()).contains { $0 == "_" && $1 == "_" }
+        guard let first = text.first, let last = text.last, first != "_", last != "_", !doubled else {
             return false
         }
         return text.allSatisfy { $0 == "_" || ($0.isASCII && $0.hexDigitValue.map { $0 < radix } == true) }
