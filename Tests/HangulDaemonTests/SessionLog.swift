@@ -1,6 +1,6 @@
 import Synchronization
 
-/// What the test sessions of one server saw, shared across event loop threads.
+/// What the test sessions of one server saw: written on the socket loop's thread, read by the tests'.
 final class SessionLog: Sendable {
     private struct State {
         var lines: [[UInt8]] = []

@@ -1,8 +1,8 @@
 /// One connection's request handling: a complete request line in, the reply line(s) out.
 ///
 /// The daemon owns framing, limits and sockets; a session owns meaning. The server calls `handle(line:)`
-/// once per line, in the order the lines arrived, never concurrently, and always on the connection's
-/// event loop thread, so a session needs no locking. A session must not trap on any input: the bytes
+/// once per line, in the order the lines arrived, never concurrently, and always on the socket loop's
+/// thread, so a session needs no locking. A session must not trap on any input: the bytes
 /// are exactly what the client sent (any bytes, NUL and invalid UTF-8 included), minus the `"\n"`.
 public protocol LineSession {
     /// Answers one request line (without its terminating `"\n"`, at most `maxLineLength - 1` bytes).
