@@ -11,8 +11,9 @@ import SystemPackage
 /// ``isClosed`` to know what to wait for. It never touches epoll itself.
 ///
 /// Replies are appended to ``output`` and sent on the machine's `flush`; while more than
-/// ``highWaterMark`` bytes wait there the connection counts as not writable (NIO's default high
-/// water mark, as the daemon kept when it ran on SwiftNIO), so the machine queues lines and its pending bounds cut off a client that never reads.
+/// ``highWaterMark`` bytes wait there the connection counts as not writable (SwiftNIO's default
+/// high water mark, kept from when the daemon ran on it), so the machine queues lines and its
+/// pending bounds cut off a client that never reads.
 final class LoopConnection<Factory: SessionFactory> {
     let descriptor: SystemPackage.FileDescriptor
     private var machine: ConnectionStateMachine
