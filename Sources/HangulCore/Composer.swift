@@ -150,9 +150,11 @@ extension Composer {
     /// and a vowel after a final takes its last keystroke back as the next syllable's initial
     /// (닭+ㅏ → 달가).
     ///
-    /// Inlined into ``process(_:commit:)``, with ``extend(with:in:typed:orStart:commit:)``: most keys
-    /// of most users take this path, and as calls they were a tenth of `hangul-compose` (issue 25).
-    @inline(__always)
+    /// Not forced inline, though most keys of most users take it: forced into every caller, as it
+    /// was for `hangul-compose`'s lean lane (issue 25), it made ``process(_:)``, the daemon's path,
+    /// a third slower per key (`hangul-bench`, dubeolsik: 17.3 against 23.6 ns, 0.36× against 0.50×
+    /// libhangul), while the lean lane measures the same either way (`compose-bench`, 47.9–48.4
+    /// against 47.1–48.7 ms) as long as ``extend(with:in:typed:orStart:commit:)`` is inlined into it.
     mutating func typeTwoSet(_ jamo: Jamo, commit: inout ComposedText) -> Bool {
         let slot = jamo.slot
         let choseong = chain.value(of: .choseong)
