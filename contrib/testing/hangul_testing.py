@@ -175,6 +175,20 @@ def expected_texts(key_lines, *options):
     return texts
 
 
+def end_process(process, timeout=10):
+    """SIGTERM, then SIGKILL if `process` has not exited within `timeout` s; returns once it has. A
+    host that hangs in its own exit must not hang the run: ibus-x11 once waited on a futex for ten
+    minutes after SIGTERM, with the application matrix waiting on it."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 class Daemon:
     """A private hanguld: its own runtime directory, socket and log; killed, stalled and restarted at will.
 

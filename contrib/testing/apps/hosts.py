@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.join(ROOT, "contrib", "ibus", "tests"))
 sys.path.insert(0, os.path.join(ROOT, "contrib", "fcitx5", "tests"))
 
 import fcitx5_dbus  # noqa: E402
+import hangul_testing  # noqa: E402
 import ibus_host  # noqa: E402
 
 # The session bus of dbus-run-session, which the run script starts: fcitx5 and the applications use
@@ -51,8 +52,7 @@ class Display:
         self.name = f":{number}"
 
     def close(self):
-        self.process.terminate()
-        self.process.wait()
+        hangul_testing.end_process(self.process)
 
 
 class IBusHost:
@@ -103,9 +103,7 @@ class IBusHost:
                 wait_for_xim_server(self.display.name, "ibus", timeout=10, process=self.x11)
                 return self
             except (RuntimeError, TimeoutError) as error:
-                if self.x11.poll() is None:
-                    self.x11.terminate()
-                    self.x11.wait()
+                hangul_testing.end_process(self.x11)
                 if time.monotonic() > deadline:
                     with open(self.x11_log, errors="replace") as log:
                         raise RuntimeError(f"ibus-x11 did not register its XIM server: {log.read()[-500:]}") from error
@@ -132,9 +130,7 @@ class IBusHost:
         return lines
 
     def stop(self):
-        if self.x11 and self.x11.poll() is None:
-            self.x11.terminate()
-            self.x11.wait()
+        hangul_testing.end_process(self.x11)
         self.host.stop()
         shutil.rmtree(self.host.work, ignore_errors=True)
 
