@@ -176,9 +176,10 @@ def expected_texts(key_lines, *options):
 
 
 def end_process(process, timeout=10):
-    """SIGTERM, then SIGKILL if `process` has not exited within `timeout` s; returns once it has. A
-    host that hangs in its own exit must not hang the run: ibus-x11 once waited on a futex for ten
-    minutes after SIGTERM, with the application matrix waiting on it."""
+    """SIGTERM, then SIGKILL if `process` has not exited within `timeout` s; returns once it has.
+    Every test host and daemon is ended this way: one that hangs in its own exit must not hang the
+    run (ibus-x11 once waited on a futex for ten minutes after SIGTERM, and the application matrix
+    with it)."""
     if process is None or process.poll() is not None:
         return
     process.terminate()
@@ -261,12 +262,7 @@ class Daemon:
         """SIGTERM, as a user's session manager ends it; waits for it to exit."""
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGCONT)
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end_process(self.process)
 
     def __enter__(self):
         return self.start()

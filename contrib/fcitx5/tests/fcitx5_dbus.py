@@ -155,13 +155,7 @@ class Fcitx:
             return file.read().replace(b"\0", b" ").decode(errors="replace").strip() + f", pid {pid}"
 
     def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        hangul_testing.end_process(self.process)
         # The bus frees the name a moment after the process is gone; a next fcitx5 must not mistake
         # this one's name for its own.
         deadline = time.monotonic() + 5

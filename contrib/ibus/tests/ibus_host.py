@@ -146,13 +146,7 @@ class Host:
     def stop(self):
         if self.bus is not None:
             self.bus = None
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        hangul_testing.end_process(self.process)
 
     def context(
         self,
