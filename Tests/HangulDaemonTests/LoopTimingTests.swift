@@ -23,6 +23,10 @@ import Testing
         #expect(self.wait(.nanoseconds(-1)) == 0)
         #expect(self.wait(.seconds(-5)) == 0)
         #expect(self.wait(.seconds(86_400 * 365)) == Int32.max)
+        let never = MonotonicInstant(nanoseconds: .max)
+        let origin = MonotonicInstant(nanoseconds: .min)
+        #expect(SocketLoop<UppercaseSessionFactory>.milliseconds(until: never, from: origin) == Int32.max)
+        #expect(SocketLoop<UppercaseSessionFactory>.milliseconds(until: origin, from: never) == 0)
     }
 
     @Test func acceptFailuresAreReportedAtMostOnceASecondWithHowManyThereWere() {

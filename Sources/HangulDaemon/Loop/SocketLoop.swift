@@ -290,13 +290,11 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
 
     /// Milliseconds to wait for `deadline`, rounded up so the loop never wakes just before it.
     static func milliseconds(until deadline: MonotonicInstant, from now: MonotonicInstant) -> Int32 {
-        let (seconds, attoseconds) = (deadline - now).components
-        guard seconds > 0 || (seconds == 0 && attoseconds > 0) else { return 0 }
-        // Whole milliseconds, rounded up: 10¹⁵ attoseconds each.
-        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
-        guard !milliseconds.overflow else { return Int32.max }
-        let rest = (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: milliseconds.partialValue + rest)
+        let left = deadline.nanoseconds.subtractingReportingOverflow(now.nanoseconds)
+        if left.overflow { return deadline > now ? Int32.max : 0 }
+        guard left.partialValue > 0 else { return 0 }
+        let (whole, part) = left.partialValue.quotientAndRemainder(dividingBy: 1_000_000)
+        return Int32(clamping: whole + (part > 0 ? 1 : 0))
     }
 }
 
