@@ -30,7 +30,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -98,9 +97,8 @@ let package = Package(
             name: "HangulDaemon",
             dependencies: [
                 "HangulConfig", "HangulCore", "HangulKeys", "HangulProtocol", "HangulSystem", "HangulHanja",
-                "CGNUShims",
+                "CGNUShims", "HangulLog",
                 .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -110,10 +108,14 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // The daemon's log: levels, metadata, a line per record on standard error. Not swift-log,
+        // whose task-local logger makes every program that links it load the concurrency runtime
+        // and Dispatch (README, Performance).
+        .target(name: "HangulLog"),
         // hanguld's options (DaemonOptions, QuickStart, ParsedOptions) and how hanguld and its
-        // parser program run each other, on swift-log alone: `hanguld-cli`, the parser program,
-        // links this, not the daemon, and stays small (README, start-up).
-        .target(name: "HanguldOptions", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        // parser program run each other, on the log's levels alone: `hanguld-cli`, the parser
+        // program, links this, not the daemon, and stays small (README, start-up).
+        .target(name: "HanguldOptions", dependencies: ["HangulLog"]),
         // The daemon's start from its options, without the argument parser: `hanguld` is a thin main
         // over it that loads neither the parser nor Foundation, and runs `hanguld-cli` in its place
         // for every command line but the usual ones.
@@ -121,7 +123,7 @@ let package = Package(
             name: "HanguldLaunch",
             dependencies: [
                 "HangulCore", "HangulDaemon", "HangulHanja", "HangulKeys", "HangulLayoutFiles", "HangulProtocol",
-                "HangulSystem", "HangulWrongMode", "HanguldOptions", .product(name: "Logging", package: "swift-log"),
+                "HangulLog", "HangulSystem", "HangulWrongMode", "HanguldOptions",
             ]
         ),
         .executableTarget(
@@ -133,8 +135,7 @@ let package = Package(
         .executableTarget(
             name: "hanguld-cli",
             dependencies: [
-                "HanguldOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                "HangulLog", "HanguldOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--gc-sections", "-Xlinker", "--icf=all"], .when(configuration: .release))
@@ -218,8 +219,7 @@ let package = Package(
                 "HangulSystem", .product(name: "SystemPackage", package: "swift-system"),
                 "hanguld", "hanguld-cli", "HanguldLaunch", "HanguldOptions", "hangul-compose", "hangul-compose-cli",
                 "hangulctl",
-                "HangulTestSupport",
-                .product(name: "Logging", package: "swift-log"),
+                "HangulTestSupport", "HangulLog",
             ]
         ),
         .testTarget(

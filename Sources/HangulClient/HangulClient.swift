@@ -65,7 +65,7 @@ public final class HangulClient {
     ) throws(ClientError) -> HelloResult {
         let request = Request(
             id: .integer(1), method: .hello(HelloParams(offeredVersion: Wire.protocolVersion, client: clientName)))
-        let deadline = timeout.map { ContinuousClock.now + $0 }
+        let deadline = timeout.map { MonotonicInstant.now + $0 }
         try send(request.line, on: connection, method: .hello, timeout: timeout, deadline: deadline)
         return try receive(
             HelloResult.self, id: 1, on: connection, method: .hello, timeout: timeout, deadline: deadline)
@@ -84,7 +84,7 @@ public final class HangulClient {
     public func keys(_ events: [KeyEvent], timeout: Duration? = nil) throws(ClientError) -> [KeyReply] {
         try checkUsable()
         let timeout = timeout ?? self.timeout
-        let deadline = timeout.map { ContinuousClock.now + $0 }
+        let deadline = timeout.map { MonotonicInstant.now + $0 }
         var replies: [KeyReply] = []
         replies.reserveCapacity(events.count)
         var sent = 0
@@ -206,11 +206,11 @@ public final class HangulClient {
     /// status (whose `problems` are the reload's, unless another reload followed it). Throws
     /// ``ClientError/timedOut(method:timeout:)`` when it has not finished within `timeout`.
     public func waitForReload(_ ticket: Int, timeout: Duration = .seconds(10)) throws(ClientError) -> StatusResult {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = MonotonicInstant.now + timeout
         while true {
             let status = try self.status()
             if status.reloads >= ticket { return status }
-            guard ContinuousClock.now < deadline else { throw .timedOut(method: "reload", timeout: timeout) }
+            guard MonotonicInstant.now < deadline else { throw .timedOut(method: "reload", timeout: timeout) }
             CurrentThread.sleep(for: .milliseconds(20))
         }
     }
@@ -221,7 +221,7 @@ public final class HangulClient {
     ) throws(ClientError) -> Result {
         try checkUsable()
         let timeout = timeout ?? self.timeout
-        let deadline = timeout.map { ContinuousClock.now + $0 }
+        let deadline = timeout.map { MonotonicInstant.now + $0 }
         let id = nextID
         nextID += 1
         writer.removeAll()
@@ -254,7 +254,7 @@ public final class HangulClient {
     /// that is the error reported, not the broken pipe.
     private static func send(
         _ bytes: [UInt8], on connection: UnixSocketConnection, method: Request.Method.Name, timeout: Duration?,
-        deadline: ContinuousClock.Instant?
+        deadline: MonotonicInstant?
     ) throws(ClientError) {
         do throws(UnixSocketConnection.Failure) {
             try connection.write(bytes, deadline: deadline)
@@ -272,7 +272,7 @@ public final class HangulClient {
     /// Reads the reply to request `id` as `Result`.
     private static func receive<Result: ReceivableResult>(
         _ type: Result.Type, id: Int64, on connection: UnixSocketConnection, method: Request.Method.Name,
-        timeout: Duration?, deadline: ContinuousClock.Instant?
+        timeout: Duration?, deadline: MonotonicInstant?
     ) throws(ClientError) -> Result {
         let line: [UInt8]
         do throws(UnixSocketConnection.Failure) {

@@ -64,7 +64,7 @@ final class UnixSocketConnection {
     ///
     /// `send` with `MSG_NOSIGNAL`, not `write`: a daemon that went away must give `EPIPE`, never a
     /// SIGPIPE that kills the frontend.
-    func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant?) throws(Failure) {
+    func write(_ bytes: [UInt8], deadline: MonotonicInstant?) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { raw in
@@ -88,11 +88,11 @@ final class UnixSocketConnection {
     /// fault 5). A line may be at most ``maximumLineBytes`` with its newline, the protocol's bound
     /// (PROTOCOL.md section 3): once that many bytes have come without a newline the line is
     /// refused (``Failure/lineTooLong``), so the buffer never grows past it.
-    func readLine(deadline: ContinuousClock.Instant?) throws(Failure) -> [UInt8] {
+    func readLine(deadline: MonotonicInstant?) throws(Failure) -> [UInt8] {
         while true {
             if let line = bufferedLine() { return line }
             if end - start >= Self.maximumLineBytes { throw .lineTooLong }
-            if let deadline, ContinuousClock.now >= deadline { throw .timedOut }
+            if let deadline, MonotonicInstant.now >= deadline { throw .timedOut }
             guard try fill() else {
                 try wait(for: .readable, until: deadline)
                 continue
@@ -162,7 +162,7 @@ final class UnixSocketConnection {
     }
 
     /// Waits until the socket is ready, or throws ``Failure/timedOut`` at `deadline`.
-    private func wait(for readiness: Readiness, until deadline: ContinuousClock.Instant?) throws(Failure) {
+    private func wait(for readiness: Readiness, until deadline: MonotonicInstant?) throws(Failure) {
         let ready: Bool
         do {
             ready = try descriptor.waitUntilReady(for: readiness, deadline: deadline)

@@ -178,14 +178,14 @@ public enum ConfigFile {
             throw failure("cannot open its lock file \(lockPath): \(describe(error))")
         }
         defer { try? descriptor.close() }
-        let deadline = ContinuousClock.now + lockPatience
+        let deadline = MonotonicInstant.now + lockPatience
         while true {
             do throws(SystemCallError) {
                 if try descriptor.tryLockExclusively() { break }
             } catch {
                 throw failure("cannot lock \(lockPath): \(error.errno)")
             }
-            guard ContinuousClock.now < deadline else {
+            guard MonotonicInstant.now < deadline else {
                 throw failure("another program has been editing it for 5 s (it holds \(lockPath)); try again")
             }
             CurrentThread.sleep(for: .milliseconds(5))

@@ -1,3 +1,4 @@
+import HangulSystem
 import Synchronization
 
 /// One dictionary shared by every session of a process, loaded on first use or ahead of it.
@@ -82,14 +83,14 @@ public final class HanjaDictionarySource: Sendable {
             }
         }
         startLoading(background)
-        let deadline = ContinuousClock.now + background.patience
+        let deadline = MonotonicInstant.now + background.patience
         while true {
             let loaded: HanjaDictionary? = state.withLock { current in
                 if case .loaded(let dictionary) = current.state { return dictionary }
                 return nil
             }
             if let loaded { return loaded }
-            guard ContinuousClock.now < deadline else { return .empty }
+            guard MonotonicInstant.now < deadline else { return .empty }
             background.sleep(.milliseconds(1))
         }
     }

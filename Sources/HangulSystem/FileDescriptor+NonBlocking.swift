@@ -50,7 +50,7 @@ extension FileDescriptor {
     /// that follows reports them. See ``waitUntilAnyReady(_:deadline:)`` for how the deadline is
     /// kept.
     public func waitUntilReady(
-        for readiness: Readiness, deadline: ContinuousClock.Instant?
+        for readiness: Readiness, deadline: MonotonicInstant?
     ) throws(SystemCallError) -> Bool {
         try Self.waitUntilAnyReady([(self, readiness)], deadline: deadline) != nil
     }
@@ -66,7 +66,7 @@ extension FileDescriptor {
     /// `POLLNVAL` for a descriptor that is not open): the read or write that follows reports
     /// them, and a pipe whose writer has gone reads its end of file.
     public static func waitUntilAnyReady(
-        _ entries: [(descriptor: FileDescriptor, readiness: Readiness)], deadline: ContinuousClock.Instant?
+        _ entries: [(descriptor: FileDescriptor, readiness: Readiness)], deadline: MonotonicInstant?
     ) throws(SystemCallError) -> [Bool]? {
         var table = entries.map { pollfd(fd: $0.descriptor.rawValue, events: $0.readiness.pollEvents, revents: 0) }
         while true {

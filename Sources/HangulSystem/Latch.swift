@@ -36,7 +36,7 @@ public final class Latch: Sendable {
     /// or negative timeout only looks (the poll loop gives up at once on a deadline already passed).
     public func wait(timeout: Duration) -> Bool {
         if isOpen { return true }
-        let deadline = ContinuousClock.now + timeout
+        let deadline = MonotonicInstant.now + timeout
         return (try? FileDescriptor(rawValue: descriptor).waitUntilReady(for: .readable, deadline: deadline)) ?? false
     }
 

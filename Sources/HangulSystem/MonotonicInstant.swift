@@ -45,6 +45,12 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable {
         return MonotonicInstant(nanoseconds: total.partialValue)
     }
 
+    /// `duration` earlier (later when negative), saturating as `+` does.
+    @inlinable
+    public static func - (instant: MonotonicInstant, duration: Duration) -> MonotonicInstant {
+        instant + (.zero - duration)
+    }
+
     /// How long from `earlier` to `later` (negative when `later` is before it).
     @inlinable
     public static func - (later: MonotonicInstant, earlier: MonotonicInstant) -> Duration {

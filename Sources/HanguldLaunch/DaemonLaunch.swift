@@ -3,11 +3,11 @@ import HangulDaemon
 import HangulHanja
 import HangulKeys
 import HangulLayoutFiles
+import HangulLog
 import HangulProtocol
 import HangulSystem
 import HangulWrongMode
 import HanguldOptions
-import Logging
 
 /// Starting the daemon from its options: what `hanguld` does once its command line is read, by
 /// ``QuickStart`` in `hanguld` itself or by swift-argument-parser in `hanguld-cli`, the parser
@@ -18,18 +18,9 @@ public enum DaemonLaunch {
     /// prints nothing more.
     public struct Failure: Error {}
 
-    /// The log lines' source, the program's name (swift-log's default would be this module's).
-    static let logSource = "hanguld"
-
     /// Runs the daemon with `options` until it is stopped.
     public static func serve(_ options: DaemonOptions) throws {
-        let level = options.logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        let logger = Logger(label: "hanguld")
+        let logger = DaemonLog(label: "hanguld", level: options.logLevel)
         var configuration = ServerConfiguration()
         configuration.maxSessions = options.maxSessions
         configuration.maxPendingLines = options.maxPending
@@ -43,14 +34,14 @@ public enum DaemonLaunch {
             let names = KeymapNames(layout: options.keymapLayout)
             decoder = names == KeyDecoder.usQWERTY.names ? KeyDecoder.usQWERTY : try KeyDecoder(names)
         } catch {
-            logger.critical("cannot compile the key decoding keymap: \(error)", source: logSource)
+            logger.critical("cannot compile the key decoding keymap: \(error)")
             throw DaemonLaunch.Failure()
         }
         let maxPending = options.maxPending
         let layoutFiles = options.layoutFiles
         let environment = UserLayouts.processEnvironment
         guard let configPath = options.config ?? SettingsPaths.defaultConfigPath(environment: environment) else {
-            logger.critical("no settings file: set XDG_CONFIG_HOME or HOME, or give --config PATH", source: logSource)
+            logger.critical("no settings file: set XDG_CONFIG_HOME or HOME, or give --config PATH")
             throw DaemonLaunch.Failure()
         }
         let loader = SettingsLoader(configPath: configPath)
@@ -149,7 +140,7 @@ public enum DaemonLaunch {
     /// defaults at start). The problems name the file, the line and the reason: the file's own
     /// words, never anything a client typed.
     private static func loadSettings(
-        _ loader: SettingsLoader, layouts: LayoutCatalog, into store: SettingsStore, logger: Logger
+        _ loader: SettingsLoader, layouts: LayoutCatalog, into store: SettingsStore, logger: DaemonLog
     ) {
         publish(loader.load(layouts: layouts), read: layouts, of: loader, into: store, logger: logger)
     }
@@ -158,18 +149,17 @@ public enum DaemonLaunch {
     /// against) or the log (problems).
     private static func publish(
         _ outcome: SettingsLoader.Outcome, read layouts: LayoutCatalog, of loader: SettingsLoader,
-        into store: SettingsStore, logger: Logger
+        into store: SettingsStore, logger: DaemonLog
     ) {
         switch outcome {
         case .loaded(let settings):
             let generation = store.replace(with: settings, layouts: layouts)
             logger.notice(
-                "settings loaded", metadata: ["file": "\(loader.configPath)", "generation": "\(generation)"],
-                source: logSource)
+                "settings loaded", metadata: ["file": "\(loader.configPath)", "generation": "\(generation)"])
         case .refused(let problems):
             store.refuse(problems: problems)
             for problem in problems {
-                logger.error("settings file refused, settings unchanged: \(problem)", source: logSource)
+                logger.error("settings file refused, settings unchanged: \(problem)")
             }
         }
     }
@@ -183,7 +173,7 @@ public enum DaemonLaunch {
     /// dictionary yet and goes on as PROTOCOL.md section 9.5 says; the next one finds it. The wait
     /// holds the event loop, every session's keys, so it stays below the frontends' deadline.
     private static func hanjaSource(
-        files: [String], system: Bool, patience: Duration, logger: Logger
+        files: [String], system: Bool, patience: Duration, logger: DaemonLog
     ) -> HanjaDictionarySource {
         HanjaDictionarySource(
             loading: { loadHanja(files: files, system: system, logger: logger) },
@@ -191,7 +181,7 @@ public enum DaemonLaunch {
             sleep: { CurrentThread.sleep(for: $0) }, patience: patience)
     }
 
-    private static func loadHanja(files: [String], system: Bool, logger: Logger) -> HanjaDictionary {
+    private static func loadHanja(files: [String], system: Bool, logger: DaemonLog) -> HanjaDictionary {
         let user = HanjaFiles.userDictionaryPath { UserLayouts.processEnvironment($0) }
         // Indexes are built once and mapped from the user's cache directory afterwards: shared page
         // cache instead of 15 MB of heap (issue 25).
@@ -201,27 +191,27 @@ public enum DaemonLaunch {
             symbols: system ? HanjaFiles.systemSymbolsPath : nil, cache: cache)
         for problem in loaded.problems {
             if problem.isExplicit {
-                logger.error("hanja file rejected: \(problem)", source: logSource)
+                logger.error("hanja file rejected: \(problem)")
             } else {
-                logger.warning("hanja file: \(problem)", source: logSource)
+                logger.warning("hanja file: \(problem)")
             }
         }
         let entries = loaded.dictionary.tables.reduce(0) { $0 + $1.entryCount }
         logger.info(
-            "hanja dictionary loaded: \(loaded.dictionary.tables.count) files, \(entries) entries", source: logSource)
+            "hanja dictionary loaded: \(loaded.dictionary.tables.count) files, \(entries) entries")
         return loaded.dictionary
     }
 
     /// Reads the built-in and user layouts, logging every problem; nil when a `--layout-file` is
     /// broken (at start that stops the daemon, on SIGHUP it keeps the layouts it has).
-    private static func loadLayouts(files: [String], logger: Logger) -> LayoutCatalog? {
+    private static func loadLayouts(files: [String], logger: DaemonLog) -> LayoutCatalog? {
         let layouts = UserLayouts(
             directory: UserLayouts.directory(environment: UserLayouts.processEnvironment), files: files)
         for problem in layouts.problems {
             if problem.isExplicit {
-                logger.critical("layout file rejected: \(problem)", source: logSource)
+                logger.critical("layout file rejected: \(problem)")
             } else {
-                logger.warning("layout file skipped: \(problem)", source: logSource)
+                logger.warning("layout file skipped: \(problem)")
             }
         }
         if layouts.problems.contains(where: \.isExplicit) { return nil }
@@ -229,11 +219,11 @@ public enum DaemonLaunch {
         // beyond what fits are left out here, at load time, each named in the log.
         let (catalog, leftOut) = HelloResult.fitting(layouts.catalog)
         for problem in leftOut {
-            logger.warning("layout file skipped: \(problem)", source: logSource)
+            logger.warning("layout file skipped: \(problem)")
         }
         for entry in catalog.entries where entry.source != .builtIn {
             let verb = entry.overridesBuiltIn ? "overrides the built-in layout" : "adds layout"
-            logger.info("\(entry.source) \(verb) \(entry.layout.id)", source: logSource)
+            logger.info("\(entry.source) \(verb) \(entry.layout.id)")
         }
         return catalog
     }

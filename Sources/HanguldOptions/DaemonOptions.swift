@@ -1,4 +1,4 @@
-import Logging
+import HangulLog
 
 /// What `hanguld`'s command line sets, every default in one place (the initializer's): filled by
 /// the argument parser in `hanguld-cli` (``Hanguld``'s options take their defaults from here) or,
@@ -16,7 +16,7 @@ public struct DaemonOptions: Sendable, Equatable {
     public var maxSessions: Int
     public var maxPending: Int
     public var helloTimeout: Int
-    public var logLevel: Logger.Level
+    public var logLevel: DaemonLog.Level
     public var keymapLayout: String
     public var layoutFiles: [String]
     public var config: String?
@@ -35,7 +35,7 @@ public struct DaemonOptions: Sendable, Equatable {
     /// wamerican word list, 100 ms of patience for the hanja load.
     public init(
         socket: String? = nil, maxSessions: Int = 256, maxPending: Int = 1024, helloTimeout: Int = 10,
-        logLevel: Logger.Level = .info, keymapLayout: String = "us", layoutFiles: [String] = [],
+        logLevel: DaemonLog.Level = .info, keymapLayout: String = "us", layoutFiles: [String] = [],
         config: String? = nil, hanjaFiles: [String] = [], noSystemHanja: Bool = false,
         words: String = "/usr/share/dict/american-english",
         hanjaLoadPatienceMilliseconds: Int = 100

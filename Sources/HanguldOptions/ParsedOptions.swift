@@ -1,4 +1,4 @@
-import Logging
+import HangulLog
 
 /// The options `hanguld-cli` has parsed and checked, handed to `hanguld` in its command line: the
 /// parser program runs `hanguld` again with ``marker`` and one `name=value` argument per option,
@@ -51,7 +51,7 @@ public enum ParsedOptions {
             let maxSessions = value("max-sessions").flatMap({ Int($0) }),
             let maxPending = value("max-pending").flatMap({ Int($0) }),
             let helloTimeout = value("hello-timeout").flatMap({ Int($0) }),
-            let logLevel = value("log-level").flatMap({ Logger.Level(rawValue: $0) }),
+            let logLevel = value("log-level").flatMap({ DaemonLog.Level(rawValue: $0) }),
             let keymapLayout = value("keymap-layout"),
             let config = optional(value("config")),
             let noSystemHanja = value("no-system-hanja").flatMap({ Bool($0) }),

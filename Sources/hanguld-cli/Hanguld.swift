@@ -1,6 +1,6 @@
 import ArgumentParser
+import HangulLog
 import HanguldOptions
-import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -64,7 +64,7 @@ struct Hanguld: ParsableCommand {
     var helloTimeout: Int = DaemonOptions().helloTimeout
 
     @Option(help: "Log messages at this level and above.")
-    var logLevel: Logger.Level = DaemonOptions().logLevel
+    var logLevel: DaemonLog.Level = DaemonOptions().logLevel
 
     @Option(help: "Read xkb key codes with this keymap layout (the layout the Hangul keyboards are laid on).")
     var keymapLayout: String = DaemonOptions().keymapLayout
@@ -131,5 +131,5 @@ struct Hanguld: ParsableCommand {
     }
 }
 
-/// `--log-level` takes swift-log's level names, listed in `--help` and checked by the parser.
-extension Logger.Level: @retroactive ExpressibleByArgument {}
+/// `--log-level` takes the log's level names, listed in `--help` and checked by the parser.
+extension DaemonLog.Level: ExpressibleByArgument {}

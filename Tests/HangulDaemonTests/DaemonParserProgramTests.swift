@@ -43,7 +43,7 @@ import Testing
     /// runs with logs a line before it fails, and two runs a second apart differed only there.
     static func withoutTimestamps(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            // swift-log's stream handler: `2026-11-28T12:55:33+0000 notice …`.
+            // The log's standard-error lines: `2026-11-28T12:55:33+0000 notice …`.
             let timestamp = line.prefix(25)
             let isOne = timestamp.count == 25 && timestamp.dropFirst(10).first == "T" && timestamp.last == " "
             return isOne ? String(line.dropFirst(25)) : String(line)

@@ -37,7 +37,7 @@ struct OtherUserTests {
         let socketPath = temporary.child("open.sock")
         let descriptor = try FileDescriptor.boundUnixSocket(path: socketPath, mode: 0o666, nonBlocking: true)
         let factory = UppercaseSessionFactory()
-        let (logger, logs) = CapturingLogHandler.logger()
+        let (logger, logs) = CapturedLog.logger()
         let server = try await startServer(
             listeningOn: .inheritedDescriptor(descriptor),
             factory: factory,

@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
+import HangulLog
 import HangulSystem
 import HangulTestSupport
-import Logging
 import SystemPackage
 import Testing
 
@@ -10,9 +10,9 @@ import Testing
 
 /// The listening socket's file system side: private directory, modes, lock, stale and live sockets.
 @Suite struct SocketSetupTests {
-    private let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+    private let quiet = DaemonLog(label: "test", sink: DaemonLog.discarding)
 
-    private func start(_ path: String, logger: Logger? = nil) async throws -> EpollServer {
+    private func start(_ path: String, logger: DaemonLog? = nil) async throws -> EpollServer {
         try await startServer(
             listeningOn: .path(path),
             factory: UppercaseSessionFactory(),
@@ -137,7 +137,7 @@ import Testing
         #expect(try self.mode(socketPath) == 0o140_600)
         #expect(throws: SystemCallError.self) { try UnixClient(path: socketPath) }
 
-        let (logger, logs) = CapturingLogHandler.logger()
+        let (logger, logs) = CapturedLog.logger()
         let server = try await self.start(socketPath, logger: logger)
         #expect(try self.roundTrip(socketPath) == "PING")
         #expect(logs.all.contains { $0.contains("removed a stale socket") })

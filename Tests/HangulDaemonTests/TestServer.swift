@@ -1,7 +1,7 @@
 import Glibc
 import HangulDaemon
+import HangulLog
 import HangulTestSupport
-import Logging
 
 /// A server (``startServer(listeningOn:factory:configuration:logger:)``) with the upper-casing test session on a socket in a fresh temporary directory.
 struct TestServer {
@@ -9,14 +9,14 @@ struct TestServer {
     let directory: TemporaryDirectory
     let socketPath: String
     let factory: UppercaseSessionFactory
-    let logs: CapturingLogHandler.Store
+    let logs: CapturedLog
 
     /// Starts a server at `<temporary directory>/hangul/hanguld.sock`.
     static func start(configuration: ServerConfiguration = ServerConfiguration()) async throws -> TestServer {
         let directory = try TemporaryDirectory()
         let socketPath = directory.child("hangul/hanguld.sock")
         let factory = UppercaseSessionFactory()
-        let (logger, logs) = CapturingLogHandler.logger()
+        let (logger, logs) = CapturedLog.logger()
         do {
             let server = try await startServer(
                 listeningOn: .path(socketPath),
@@ -68,7 +68,17 @@ func startServer(
     listeningOn source: ListenerSource,
     factory: some SessionFactory,
     configuration: ServerConfiguration = ServerConfiguration(),
-    logger: Logger
+    logger: DaemonLog
 ) async throws -> EpollServer {
     try EpollServer.start(listeningOn: source, factory: factory, configuration: configuration, logger: logger)
+}
+
+extension EpollServer {
+    /// ``EpollServer/stop()`` for the tests, suspending instead of blocking a thread of the
+    /// cooperative pool.
+    func shutdown() async {
+        await withCheckedContinuation { continuation in
+            self.stop { continuation.resume() }
+        }
+    }
 }

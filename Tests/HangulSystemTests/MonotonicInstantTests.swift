@@ -12,6 +12,12 @@ import Testing
         #expect((self.origin + .seconds(2) + .nanoseconds(-3)).nanoseconds == 2_999_999_997)
     }
 
+    @Test func subtractingADurationIsAddingItsNegation() {
+        #expect((self.origin - .milliseconds(5)).nanoseconds == 995_000_000)
+        #expect((self.origin - .seconds(-1)).nanoseconds == 2_000_000_000)
+        #expect((self.origin - .seconds(Int64.max / 2)).nanoseconds == .min)
+    }
+
     @Test func aDeadlineBeyondTheRangeSaturatesRatherThanTrapping() {
         #expect((self.origin + .seconds(Int64.max / 2)).nanoseconds == .max)
         #expect((self.origin + .seconds(-(Int64.max / 2))).nanoseconds == .min)

@@ -34,6 +34,7 @@ let package = Package(
             name: "HangulFrontendContract",
             dependencies: [
                 .product(name: "HangulKeys", package: "hangul"), .product(name: "HangulProtocol", package: "hangul"),
+                .product(name: "HangulSystem", package: "hangul"),
             ]
         ),
         .executableTarget(
@@ -61,6 +62,7 @@ let package = Package(
             dependencies: [
                 "HangulFrontendContract", .product(name: "HangulKeys", package: "hangul"),
                 .product(name: "HangulProtocol", package: "hangul"),
+                .product(name: "HangulSystem", package: "hangul"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

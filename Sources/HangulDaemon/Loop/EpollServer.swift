@@ -1,5 +1,5 @@
+import HangulLog
 import HangulSystem
-import Logging
 import Synchronization
 
 /// The daemon's socket server on one thread waiting in `epoll_wait` (README, Performance, "The
@@ -35,7 +35,7 @@ public final class EpollServer: Sendable {
         listeningOn source: ListenerSource,
         factory: some SessionFactory,
         configuration: ServerConfiguration = ServerConfiguration(),
-        logger: Logger
+        logger: DaemonLog
     ) throws -> EpollServer {
         try configuration.validate()
         try Self.ensureDescriptors(for: configuration, logger: logger)
@@ -61,7 +61,7 @@ public final class EpollServer: Sendable {
     /// Checks that `--max-sessions` fits the descriptor limit, raising the soft limit toward the
     /// hard one when it does not: past the soft limit `accept` fails with `EMFILE`, so sessions the
     /// configuration promises could never be served.
-    static func ensureDescriptors(for configuration: ServerConfiguration, logger: Logger) throws(DaemonError) {
+    static func ensureDescriptors(for configuration: ServerConfiguration, logger: DaemonLog) throws(DaemonError) {
         let limit: DescriptorLimit
         do {
             limit = try DescriptorLimit.current()
@@ -98,16 +98,10 @@ public final class EpollServer: Sendable {
         latch?.wait()
     }
 
-    /// ``stop()`` for async callers (the tests), suspending instead of blocking the thread.
-    public func shutdown() async {
-        await withCheckedContinuation { continuation in
-            self.stop { continuation.resume() }
-        }
-    }
-
-    /// Starts stopping, once; `then` runs when the loop has finished and the files are gone, at once
-    /// for every call after the first.
-    private func stop(then: @escaping @Sendable () -> Void) {
+    /// Starts stopping, once, without waiting; `then` runs when the loop has finished and the files
+    /// are gone, at once for every call after the first. The tests' `shutdown() async` suspends on
+    /// it; the daemon itself has no async code, so that it loads no concurrency runtime.
+    public func stop(then: @escaping @Sendable () -> Void) {
         let first = self.shutdownStarted.withLock { started in
             defer { started = true }
             return !started

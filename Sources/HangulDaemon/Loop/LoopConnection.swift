@@ -1,5 +1,5 @@
+import HangulLog
 import HangulSystem
-import Logging
 import SystemPackage
 
 /// One connection of ``EpollServer``: performs what its ``ConnectionStateMachine`` decides, on a
@@ -19,7 +19,7 @@ final class LoopConnection<Factory: SessionFactory> {
     private var machine: ConnectionStateMachine
     private var session: Factory.Session
     private let factory: Factory
-    private let logger: Logger
+    private let logger: DaemonLog
     /// Whether requests are logged (debug level), read once rather than per line.
     private let logsRequests: Bool
     private let finalWriteTimeout: Duration
@@ -57,7 +57,7 @@ final class LoopConnection<Factory: SessionFactory> {
 
     init(
         descriptor: SystemPackage.FileDescriptor, factory: Factory, limits: ConnectionStateMachine.Limits,
-        finalWriteTimeout: Duration, logger: Logger, now: MonotonicInstant
+        finalWriteTimeout: Duration, logger: DaemonLog, now: MonotonicInstant
     ) {
         let session = factory.makeSession()
         self.descriptor = descriptor
@@ -66,7 +66,7 @@ final class LoopConnection<Factory: SessionFactory> {
         self.factory = factory
         self.finalWriteTimeout = finalWriteTimeout
         self.logger = logger
-        self.logsRequests = logger.logLevel <= .debug
+        self.logsRequests = logger.logs(.debug)
     }
 
     // MARK: What the loop asks

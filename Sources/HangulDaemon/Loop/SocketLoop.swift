@@ -1,5 +1,5 @@
+import HangulLog
 import HangulSystem
-import Logging
 import Synchronization
 import SystemPackage
 
@@ -22,7 +22,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
     private let limits: ConnectionStateMachine.Limits
     private let finalWriteTimeout: Duration
     private let daemonUID = UInt32(CurrentProcess.effectiveUserID)
-    private let logger: Logger
+    private let logger: DaemonLog
 
     private var connections = DescriptorTable<LoopConnection<Factory>>()
     /// The connections that have a deadline: the only ones the wait's timeout looks at.
@@ -38,7 +38,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
 
     init(
         listener: SystemPackage.FileDescriptor, bell: WakeUpBell, shared: SocketLoopControl, factory: Factory,
-        configuration: ServerConfiguration, logger: Logger
+        configuration: ServerConfiguration, logger: DaemonLog
     ) throws(SystemCallError) {
         self.epoll = try Epoll()
         self.listener = listener

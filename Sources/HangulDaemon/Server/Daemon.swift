@@ -1,6 +1,6 @@
+import HangulLog
 import HangulProtocol
 import HangulSystem
-import Logging
 
 /// The whole daemon process: pick the socket, serve until a stopping signal, reload on SIGHUP, shut
 /// down cleanly.
@@ -40,7 +40,7 @@ public enum Daemon {
         reload: @Sendable @escaping (_ install: (ProtocolSessionFactory) -> Void) -> Void = { _ in },
         watching: [DirectoryWatcher.Watch] = [],
         settings: SettingsStore? = nil,
-        logger: Logger
+        logger: DaemonLog
     ) throws {
         try serve(
             socketPath: socketPath, configuration: configuration, factory: factory, reload: reload,
@@ -54,7 +54,7 @@ public enum Daemon {
         reload: @Sendable @escaping (_ install: (Factory) -> Void) -> Void,
         watching: [DirectoryWatcher.Watch],
         settings: SettingsStore?,
-        logger: Logger
+        logger: DaemonLog
     ) throws {
         // Before any socket exists, so no signal can arrive between "socket visible" and "handler ready".
         let signals: TerminationSignals

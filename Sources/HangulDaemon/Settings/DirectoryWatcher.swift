@@ -144,10 +144,10 @@ public final class DirectoryWatcher: @unchecked Sendable {
     private func loop() {
         let descriptor = inotify.descriptor
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        var quietUntil: ContinuousClock.Instant?
+        var quietUntil: MonotonicInstant?
         // When the change waiting for its quiet period was seen: it is called back at the latest
         // ``longestWait`` after that, whatever else goes on in the directory.
-        var pendingSince: ContinuousClock.Instant?
+        var pendingSince: MonotonicInstant?
         while true {
             do throws(SystemCallError) {
                 guard try descriptor.waitUntilReady(for: .readable, deadline: quietUntil) else {
@@ -172,7 +172,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
             // Any event while a change is pending starts the quiet period again: a save in several
             // steps reloads once, after its last step.
             if matches(buffer[0..<count]) || quietUntil != nil {
-                let now = ContinuousClock.now
+                let now = MonotonicInstant.now
                 let since = pendingSince ?? now
                 pendingSince = since
                 quietUntil = min(now + Self.quietPeriod, since + Self.longestWait)

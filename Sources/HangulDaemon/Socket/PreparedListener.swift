@@ -1,6 +1,6 @@
+import HangulLog
 import HangulProtocol
 import HangulSystem
-import Logging
 import SystemPackage
 
 /// A bound (not yet listening) socket plus what must be undone at shutdown.
@@ -20,7 +20,7 @@ struct PreparedListener: Sendable {
     let lock: SocketLock?
 
     /// Turns a `ListenerSource` into a bound socket, doing every check the source calls for.
-    static func prepare(_ source: ListenerSource, logger: Logger) throws(DaemonError) -> PreparedListener {
+    static func prepare(_ source: ListenerSource, logger: DaemonLog) throws(DaemonError) -> PreparedListener {
         switch source {
         case .inheritedDescriptor(let descriptor):
             guard descriptor.isUnixStreamSocket else {
@@ -37,7 +37,7 @@ struct PreparedListener: Sendable {
         }
     }
 
-    private static func bind(path: String, logger: Logger) throws(DaemonError) -> PreparedListener {
+    private static func bind(path: String, logger: DaemonLog) throws(DaemonError) -> PreparedListener {
         guard !path.isEmpty else {
             throw .socketLocation(.emptyPath)
         }

@@ -1,3 +1,5 @@
+import HangulSystem
+
 /// When a frontend tries the daemon again after it failed (PROTOCOL.md section 8.2), the same rule in
 /// every frontend.
 ///
@@ -13,12 +15,12 @@ public struct ReconnectRule: Sendable {
     /// Timeouts in a row, up to ``longestStep``.
     public private(set) var timeouts = 0
     /// Until when no field asks the daemon anything.
-    public private(set) var silentUntil: ContinuousClock.Instant?
+    public private(set) var silentUntil: MonotonicInstant?
 
     public init() {}
 
     /// The daemon missed the deadline at `now`.
-    public mutating func timedOut(at now: ContinuousClock.Instant) {
+    public mutating func timedOut(at now: MonotonicInstant) {
         timeouts = min(timeouts + 1, Self.longestStep)
         silentUntil = now + .seconds(1 << (timeouts - 1))
     }
@@ -30,7 +32,7 @@ public struct ReconnectRule: Sendable {
     }
 
     /// Whether keys pass through without asking the daemon at `now`.
-    public func isSilent(at now: ContinuousClock.Instant) -> Bool {
+    public func isSilent(at now: MonotonicInstant) -> Bool {
         guard let silentUntil else { return false }
         return now < silentUntil
     }

@@ -11,7 +11,7 @@ import SystemPackage
 /// but the standard ones; a thread here reaps it if it exits while we run. One start per 2 seconds at most,
 /// for the whole process, so a daemon that cannot start is not restarted in a tight loop.
 enum DaemonLauncher {
-    private static let lastStart = Mutex<ContinuousClock.Instant?>(nil)
+    private static let lastStart = Mutex<MonotonicInstant?>(nil)
 
     /// Whether nothing answers at `path`: no file there, or a file nobody listens on (a dead daemon's).
     static func nobodyListens(at path: String) -> Bool {
@@ -27,7 +27,7 @@ enum DaemonLauncher {
     /// Starts `executable --socket path` unless one was started in the last 2 seconds; returns
     /// whether it started one.
     static func start(executable: String, socketPath: String) -> Bool {
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         let allowed = lastStart.withLock { last -> Bool in
             if let last, now - last < .seconds(2) { return false }
             last = now

@@ -2,6 +2,7 @@ import Glibc
 import HangulFrontendContract
 import HangulKeys
 import HangulProtocol
+import HangulSystem
 import Testing
 
 /// The frontend contract's case table, `contrib/testing/frontend-contract-cases.json`: the cases
@@ -142,7 +143,7 @@ enum CaseTable {
     @Test(arguments: CaseTable.cases("reconnect"))
     func reconnect(_ testCase: CaseTable.Case) {
         var rule = ReconnectRule()
-        let start = ContinuousClock.now
+        let start = MonotonicInstant.now
         for step in testCase.steps {
             guard let at = step["at"]?.integerValue else {
                 Issue.record("a step without `at`")
