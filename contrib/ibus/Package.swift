@@ -21,11 +21,9 @@ let package = Package(
         // The GObject subclass of IBusEngine: G_DEFINE_TYPE, class_init and the variadic GLib calls
         // Swift cannot make. It forwards every virtual method to functions the Swift side installs.
         // It also sets the X server's Caps Lock back after a tap that switched the mode (PROTOCOL.md
-        // 9.9), through xcb's XKB extension; apt `libxcb-xkb-dev`.
-        .target(
-            name: "CHangulIBusEngine", dependencies: ["CIBus"],
-            linkerSettings: [.linkedLibrary("xcb"), .linkedLibrary("xcb-xkb")]
-        ),
+        // 9.9), through xcb's XKB extension, loaded when first needed; apt `libxcb-xkb-dev` for the
+        // headers.
+        .target(name: "CHangulIBusEngine", dependencies: ["CIBus"]),
         // PROTOCOL.md section 8 as a state machine, pure Swift: what to show and commit for each
         // reply, and when there is none. Tested without IBus.
         // It speaks the root package's vocabulary: keys (Keysym, KeyEvent; xkbcommon underneath) and
