@@ -91,6 +91,7 @@ public struct DaemonLog: Sendable {
     }
 
     /// Logs `message` at `level`; neither it nor `metadata` is evaluated when the level is dropped.
+    /// The methods named for a level below say the same, shorter.
     public func log(
         _ level: Level, _ message: @autoclosure () -> String, metadata: @autoclosure () -> [String: String]? = nil
     ) {
@@ -100,10 +101,6 @@ public struct DaemonLog: Sendable {
             merged.merge(extra) { _, call in call }
         }
         self.sink(Record(level: level, label: self.label, message: message(), metadata: merged))
-    }
-
-    public func trace(_ message: @autoclosure () -> String, metadata: @autoclosure () -> [String: String]? = nil) {
-        self.log(.trace, message(), metadata: metadata())
     }
 
     public func debug(_ message: @autoclosure () -> String, metadata: @autoclosure () -> [String: String]? = nil) {

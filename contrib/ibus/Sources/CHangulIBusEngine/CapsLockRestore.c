@@ -43,8 +43,8 @@ static gboolean load_xcb(void) {
     xcb.xkb_use_extension = (__typeof__(xcb.xkb_use_extension))dlsym(xkb, "xcb_xkb_use_extension");
     xcb.xkb_use_extension_reply = (__typeof__(xcb.xkb_use_extension_reply))dlsym(xkb, "xcb_xkb_use_extension_reply");
     xcb.xkb_latch_lock_state = (__typeof__(xcb.xkb_latch_lock_state))dlsym(xkb, "xcb_xkb_latch_lock_state");
-    xcb.loaded = xcb.connect && xcb.connection_has_error && xcb.disconnect && xcb.flush && xcb.xkb_use_extension
-                 && xcb.xkb_use_extension_reply && xcb.xkb_latch_lock_state;
+    xcb.loaded = xcb.connect && xcb.connection_has_error && xcb.disconnect && xcb.flush && xcb.xkb_use_extension &&
+                 xcb.xkb_use_extension_reply && xcb.xkb_latch_lock_state;
     if (!xcb.loaded) g_warning("Caps Lock is not set back after a mode switch: libxcb lacks a function it needs");
     return xcb.loaded;
 }
