@@ -72,11 +72,9 @@ extension FileDescriptor {
         while true {
             var milliseconds: Int32 = -1
             if let deadline {
-                let left = deadline - .now
-                guard left > .zero else { return nil }
-                let (seconds, attoseconds) = left.components
-                let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-                milliseconds = Int32(clamping: total)
+                let now = MonotonicInstant.now
+                guard now < deadline else { return nil }
+                milliseconds = now.milliseconds(until: deadline)
             }
             let ready = Glibc.poll(&table, nfds_t(table.count), milliseconds)
             if ready > 0 {

@@ -1,7 +1,7 @@
 import Glibc
 
-/// A moment on the system's monotonic clock (`CLOCK_MONOTONIC`), in nanoseconds: the daemon's
-/// socket loop keeps its deadlines in these.
+/// A moment on the system's monotonic clock (`CLOCK_MONOTONIC`), in nanoseconds: every deadline of
+/// the daemon, the client and the frontends is one.
 ///
 /// Not `ContinuousClock.Instant`: that type's layout belongs to the `_Concurrency` library, which
 /// may change it, so every copy, comparison and optional of one goes through the runtime's value
@@ -49,6 +49,18 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable {
     @inlinable
     public static func - (instant: MonotonicInstant, duration: Duration) -> MonotonicInstant {
         instant + (.zero - duration)
+    }
+
+    /// Whole milliseconds from now (`self`) until `deadline`, for `poll` and `epoll_wait`: rounded
+    /// up, so that a wait never ends just before the deadline and spins; 0 once it has passed;
+    /// `Int32.max` when it is further off than that.
+    @inlinable
+    public func milliseconds(until deadline: MonotonicInstant) -> Int32 {
+        let left = deadline.nanoseconds.subtractingReportingOverflow(self.nanoseconds)
+        if left.overflow { return deadline > self ? Int32.max : 0 }
+        guard left.partialValue > 0 else { return 0 }
+        let (whole, part) = left.partialValue.quotientAndRemainder(dividingBy: 1_000_000)
+        return Int32(clamping: whole + (part > 0 ? 1 : 0))
     }
 
     /// How long from `earlier` to `later` (negative when `later` is before it).

@@ -1,7 +1,8 @@
 import HangulSystem
 import Testing
 
-/// The socket loop's clock: arithmetic with `Duration` that neither traps nor wraps.
+/// The clock every deadline is kept in: arithmetic with `Duration` that neither traps nor wraps, and
+/// the wait `poll` and `epoll_wait` are given.
 @Suite struct MonotonicInstantTests {
     private let origin = MonotonicInstant(nanoseconds: 1_000_000_000)
 
@@ -29,6 +30,28 @@ import Testing
         #expect(later - self.origin == .microseconds(2_500))
         #expect(self.origin - later == .microseconds(-2_500))
         #expect(self.origin < later)
+    }
+
+    private func wait(_ duration: Duration) -> Int32 {
+        self.origin.milliseconds(until: self.origin + duration)
+    }
+
+    @Test func theWaitForADeadlineIsRoundedUpSoNoWaitEndsJustBeforeIt() {
+        #expect(self.wait(.nanoseconds(1)) == 1)
+        #expect(self.wait(.milliseconds(2)) == 2)
+        #expect(self.wait(.microseconds(2_001)) == 3)
+        #expect(self.wait(.seconds(1) + .nanoseconds(1)) == 1_001)
+    }
+
+    @Test func aPassedDeadlineIsNoWaitAndAFarOneIsTheLongestWaitPollTakes() {
+        #expect(self.wait(.zero) == 0)
+        #expect(self.wait(.nanoseconds(-1)) == 0)
+        #expect(self.wait(.seconds(-5)) == 0)
+        #expect(self.wait(.seconds(86_400 * 365)) == Int32.max)
+        let latest = MonotonicInstant(nanoseconds: .max)
+        let earliest = MonotonicInstant(nanoseconds: .min)
+        #expect(earliest.milliseconds(until: latest) == Int32.max)
+        #expect(latest.milliseconds(until: earliest) == 0)
     }
 
     @Test func nowNeverGoesBackwards() {

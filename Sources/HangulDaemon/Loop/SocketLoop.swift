@@ -57,7 +57,7 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
     func run() {
         CurrentThread.setName("hanguld-loop")
         while true {
-            let timeout = self.nextDeadline.map { Self.milliseconds(until: $0, from: .now) } ?? -1
+            let timeout = self.nextDeadline.map { MonotonicInstant.now.milliseconds(until: $0) } ?? -1
             var acceptNow = false
             var stopNow = false
             do {
@@ -286,15 +286,6 @@ final class SocketLoop<Factory: SessionFactory>: @unchecked Sendable {
             connection.drain()
             self.settle(connection)
         }
-    }
-
-    /// Milliseconds to wait for `deadline`, rounded up so the loop never wakes just before it.
-    static func milliseconds(until deadline: MonotonicInstant, from now: MonotonicInstant) -> Int32 {
-        let left = deadline.nanoseconds.subtractingReportingOverflow(now.nanoseconds)
-        if left.overflow { return deadline > now ? Int32.max : 0 }
-        guard left.partialValue > 0 else { return 0 }
-        let (whole, part) = left.partialValue.quotientAndRemainder(dividingBy: 1_000_000)
-        return Int32(clamping: whole + (part > 0 ? 1 : 0))
     }
 }
 
