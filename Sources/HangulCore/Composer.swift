@@ -455,7 +455,8 @@ extension Composer {
     }
 
     /// ㅘ+ㅣ → ㅙ and ㅝ+ㅣ → ㅞ, which strict KS X 5002 tables lack (``ComposerOptions/extendedVowels``).
-    static let extendedVowels = CombinationTable([
+    /// Public so that the tests' key speller reaches what the composer reaches, from this table.
+    public static let extendedVowels = CombinationTable([
         (.jungseongWa, .jungseongI, .jungseongWae),
         (.jungseongWeo, .jungseongI, .jungseongWe),
     ])

@@ -168,7 +168,11 @@ public struct KeySpeller: Sendable {
     /// The merge ``Composer`` makes of a slot's value and a typed jamo of the same slot.
     private static func combine(_ first: UInt32, _ second: UInt32, layout: Layout, options: ComposerOptions) -> UInt32 {
         if first == second, layout.kind == .jamo, !layout.typesOldHangul, !options.combiOnDoubleStroke { return 0 }
-        return layout.combinations.combine(first, second)
+        let value = layout.combinations.combine(first, second)
+        // The composer's own extension, under its conditions: a layout that types ㅘ on a key of its
+        // own but has no ㅐ reaches ㅙ only this way (a fuzzed layout file did).
+        guard value == 0, options.extendedVowels, layout.kind != .romaja else { return value }
+        return Composer.extendedVowels.combine(first, second)
     }
 
     /// Of two equally long spellings, the one whose first differing key is ``preferred(_:over:)``.

@@ -26,6 +26,27 @@ import Testing
         #expect(dubeolsik.problem(inCommit: commit, after: r) != nil)
     }
 
+    /// The layout fuzzer's crash-6572d81e (saved in Fuzz/Crashes/layout): a two-set layout whose key
+    /// types ㅘ itself and no key ㅐ. ㅘ then ㅣ is ㅙ by the composer's extended vowels (on by
+    /// default), so ㅙ is the layout's own; with the option off the composer starts a new syllable.
+    @Test func extendedVowelsReachㅙFromATypedㅘWhereNoKeyTypesㅐ() throws {
+        let layout = try LayoutFile.parse(
+            "id f\nname F\nkind jamo\nkey m medial ㅘ\nkey l medial ㅣ\nkey r initial ㄱ\n", source: "fuzzed.layout")
+        let validator = OutputValidator(layout: layout)
+        let m = try #require(KeyPosition(ascii: UInt8(ascii: "m")))
+        let l = try #require(KeyPosition(ascii: UInt8(ascii: "l")))
+        var composer = Composer(layout: layout, options: ComposerOptions())
+        _ = Stroke.key(m).apply(to: &composer)
+        _ = Stroke.key(l).apply(to: &composer)
+        #expect(composer.preedit.scalars == [0x3159])
+        #expect(validator.problem(inPreedit: composer.preedit.scalars) == nil)
+        var strict = ComposerOptions()
+        strict.extendedVowels = false
+        var plain = Composer(layout: layout, options: strict)
+        _ = Stroke.key(m).apply(to: &plain)
+        #expect(Stroke.key(l).apply(to: &plain).commit.scalars == [0x3158])
+    }
+
     /// The layout fuzzer's crash-ddf1dc58 (saved in Fuzz/Crashes/layout): a romaja layout whose X
     /// names an archaic initial (U+113E) and no key types ㅈ. Romaja reads x as ㅈ at the start of a
     /// syllable whatever its key names (libhangul's rule), so the preedit ㅈ is the layout's own.
