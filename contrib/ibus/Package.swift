@@ -4,6 +4,11 @@ import PackageDescription
 // The IBus engine: a thin client of hanguld (issue 10). A package of its own that depends on the root
 // package by path, so `swift build` of the root package never needs the IBus headers.
 let staticRuntime = Context.environment["HANGUL_SWIFT_RUNTIME"] == "static"
+// A section per function in release builds, as the root package's targets have (its Package.swift
+// says why).
+let swiftFunctionSections = SwiftSetting.unsafeFlags(
+    ["-Xfrontend", "-function-sections"], .when(configuration: .release))
+let functionSections = CSetting.unsafeFlags(["-ffunction-sections"], .when(configuration: .release))
 
 let package = Package(
     name: "hangul-ibus",
@@ -23,7 +28,7 @@ let package = Package(
         // It also sets the X server's Caps Lock back after a tap that switched the mode (PROTOCOL.md
         // 9.9), through xcb's XKB extension, loaded when first needed; apt `libxcb-xkb-dev` for the
         // headers.
-        .target(name: "CHangulIBusEngine", dependencies: ["CIBus"]),
+        .target(name: "CHangulIBusEngine", dependencies: ["CIBus"], cSettings: [functionSections]),
         // PROTOCOL.md section 8 as a state machine, pure Swift: what to show and commit for each
         // reply, and when there is none. Tested without IBus.
         // It speaks the root package's vocabulary: keys (Keysym, KeyEvent; xkbcommon underneath) and
@@ -33,7 +38,8 @@ let package = Package(
             dependencies: [
                 .product(name: "HangulKeys", package: "hangul"), .product(name: "HangulProtocol", package: "hangul"),
                 .product(name: "HangulSystem", package: "hangul"),
-            ]
+            ],
+            swiftSettings: [swiftFunctionSections]
         ),
         .executableTarget(
             name: "ibus-engine-hanguld",
@@ -50,9 +56,18 @@ let package = Package(
             // runtime copy the daemon loads too, so their code pages are shared; with
             // HANGUL_SWIFT_RUNTIME=static it is linked in (engine alone: RSS 14.9 MB dynamic, 12.5 MB
             // static in one bench run; start to first key 17 ms, 14 ms). Release builds drop the
-            // code nothing calls and fold identical functions, as the root package's programs do.
+            // code nothing calls and fold identical functions, as the root package's programs do,
+            // and place the functions a key runs, then those the start runs, together (link-order.txt
+            // here, written by scripts/link-order; the root Package.swift says why).
+            exclude: ["link-order.txt"],
+            swiftSettings: [swiftFunctionSections],
             linkerSettings: (staticRuntime ? [.unsafeFlags(["-static-stdlib"])] : []) + [
-                .unsafeFlags(["-Xlinker", "--gc-sections", "-Xlinker", "--icf=all"], .when(configuration: .release))
+                .unsafeFlags(
+                    [
+                        "-Xlinker", "--gc-sections", "-Xlinker", "--icf=all", "-Xlinker",
+                        "--section-ordering-file=\(Context.packageDirectory)/Sources/ibus-engine-hanguld/link-order.txt",
+                    ],
+                    .when(configuration: .release))
             ]
         ),
         .testTarget(
