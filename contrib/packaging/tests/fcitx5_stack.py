@@ -7,7 +7,8 @@ own addon directory) talking to a private hanguld (the installed one, $HANGULD).
                                                   hangul-compose ($HANGUL_COMPOSE) types; exits 1 on
                                                   a difference
   dbus-run-session -- fcitx5_stack.py --measure   the same typing, then prints the union of the
-                                                  resident pages of fcitx5 and the daemon (resident.py)
+                                                  resident pages of fcitx5 and the daemon (resident.py);
+                                                  with --prefix, P's page cache is dropped first
 
 --prefix P: the addon as scripts/install put it under P (FCITX_ADDON_DIRS, XDG_DATA_DIRS); without
 it, from fcitx5's own directories, as the package installs it. Run with Debian's /usr/bin/python3
@@ -37,6 +38,8 @@ def main():
     action = arguments[0]
     keys = [hangul_testing.spell_dubeolsik(line) for line in hangul_testing.corpus_lines()]
     expected = hangul_testing.expected_texts(keys)
+    if action == "--measure" and prefix is not None:
+        resident.evict_page_cache(prefix)  # as read from disk (resident.py says why)
     daemon = hangul_testing.Daemon().start()
     try:
         # HANGULD_AUTOSTART=0: the addon must use this daemon, never start one of its own.
@@ -79,8 +82,9 @@ def main():
             pid = fcitx.process.pid
             kib, how = resident.union_kib([pid, daemon.process.pid])
             fcitx_rss, daemon_rss = resident.rss_kib(pid), resident.rss_kib(daemon.process.pid)
+            how_read = ", read from disk" if prefix else ""
             print(
-                f"| fcitx5 stack as installed: fcitx5 with the addon + hanguld, {how} | {kib / 1024:.1f} MB "
+                f"| fcitx5 stack as installed{how_read}: fcitx5 with the addon + hanguld, {how} | {kib / 1024:.1f} MB "
                 f"| RSS summed {(fcitx_rss + daemon_rss) / 1024:.1f} MB (fcitx5 {fcitx_rss / 1024:.1f}, "
                 f"hanguld {daemon_rss / 1024:.1f}) | {kib / (fcitx_rss + daemon_rss):.2f}× | — | measured |"
             )
