@@ -268,11 +268,11 @@ let package = Package(
 
 // Release builds give every function a section of its own (clang's -ffunction-sections), for two
 // reasons. The linker's --gc-sections then drops each function nothing calls, not only whole
-// files nothing uses (hanguld: 245 KB less code). And a program's link-order.txt can place the
+// files nothing uses (hanguld: 190 KB less code). And a program's link-order.txt can place the
 // functions that run at start and on every key side by side: the kernel maps a program's pages
 // 64 KiB at a time around each first touch, so code the run touches, spread over the whole file,
 // makes nearly all of it resident, and each key touches more distinct pages than it needs to
-// (README, "The key at typing speed, fourth round").
+// (README, "Code laid out as it runs").
 for target in package.targets where target.type == .regular || target.type == .executable {
     if target.name == "CGNUShims" {
         target.cSettings = [.unsafeFlags(["-ffunction-sections"], .when(configuration: .release))]
