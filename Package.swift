@@ -1,10 +1,6 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The module cut follows ../shared/ARCHITECTURE.md: HangulCore is pure Swift (no Foundation, no C),
-// only HangulKeys touches libxkbcommon, the socket and system calls go through HangulSystem (the
-// daemon's loop is its own epoll loop, measured against SwiftNIO's and kept for being leaner:
-// README, Performance), and the executables are thin `@main` shells over the libraries.
 /// How release builds link the programs: with lld, dropping every function nothing calls
 /// (--gc-sections, each function having a section of its own: see the end of this file) and folding
 /// identical functions into one (--icf=all; lld folds no data unless told to). lld rather than gold
@@ -28,6 +24,10 @@ func releaseLinking(staticRuntime: Bool = false, order: String? = nil) -> Linker
     return .unsafeFlags(flags, .when(configuration: .release))
 }
 
+// The module cut follows ../shared/ARCHITECTURE.md: HangulCore is pure Swift (no Foundation, no C),
+// only HangulKeys touches libxkbcommon, the socket and system calls go through HangulSystem (the
+// daemon's loop is its own epoll loop, measured against SwiftNIO's and kept for being leaner:
+// README, Performance), and the executables are thin `@main` shells over the libraries.
 let package = Package(
     name: "hangul",
     products: [
