@@ -39,7 +39,8 @@ def main():
     keys = [hangul_testing.spell_dubeolsik(line) for line in hangul_testing.corpus_lines()]
     expected = hangul_testing.expected_texts(keys)
     if action == "--measure" and prefix is not None:
-        resident.evict_page_cache(prefix)  # as read from disk (resident.py says why)
+        # The prefix (the addon, the daemon, the runtime copy) read from disk: resident.py says why.
+        resident.evict_page_cache([prefix])
     daemon = hangul_testing.Daemon().start()
     try:
         # HANGULD_AUTOSTART=0: the addon must use this daemon, never start one of its own.

@@ -8,7 +8,8 @@ a private hanguld (the installed one, $HANGULD), under a private ibus-daemon.
   ibus_stack.py COMPONENT_DIR --measure   the same typing, then prints the union of the resident
                                           pages of engine and daemon (resident.py) and each RSS, as
                                           rows of scripts/bench's table; the page cache of the
-                                          component's prefix is dropped first (read from disk)
+                                          two programs and their libraries is dropped first
+                                          (read from disk)
 
 Run with Debian's /usr/bin/python3 (PyGObject, gir1.2-ibus-1.0).
 """
@@ -45,8 +46,11 @@ def main():
     keys = [hangul_testing.spell_dubeolsik(line) for line in hangul_testing.corpus_lines()]
     expected = hangul_testing.expected_texts(keys)
     if action == "--measure":
-        # The prefix the component belongs to (PREFIX/share/ibus/component) as read from disk.
-        resident.evict_page_cache(os.path.abspath(os.path.join(component_dir, "..", "..", "..")))
+        # The engine the component starts and the daemon, with their libraries, read from disk.
+        with open(os.path.join(component_dir, "hanguld.xml")) as component:
+            engine = component.read().split("<exec>")[1].split()[0]
+        daemon_binary = hangul_testing.binary("hanguld", "HANGULD")
+        resident.evict_page_cache(resident.program_files(engine) + resident.program_files(daemon_binary))
     daemon = hangul_testing.Daemon().start()
     try:
         host = Host({**daemon.environment(), "IBUS_COMPONENT_PATH": component_dir}, engine_arguments=None).start()

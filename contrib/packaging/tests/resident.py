@@ -9,6 +9,7 @@ when processes outside the set map the same pages (libc); the result says which 
 
 import os
 import struct
+import subprocess
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -45,9 +46,17 @@ def rss_kib(pid):
     raise RuntimeError(f"no VmRSS in /proc/{pid}/status")
 
 
-def evict_page_cache(directory):
-    """Drops the page cache of every file under `directory` (posix_fadvise DONTNEED, no root needed),
-    so the programs started next read their files from disk, as after a reboot.
+def program_files(executable):
+    """The executable and every shared library it loads (`ldd`), as real paths."""
+    listing = subprocess.run(["ldd", executable], check=True, capture_output=True, text=True).stdout
+    libraries = [line.split("=> ")[1].split(" (")[0] for line in listing.splitlines() if "=> /" in line]
+    return [os.path.realpath(path) for path in [executable, *libraries]]
+
+
+def evict_page_cache(paths):
+    """Drops the page cache of `paths` (files, or directories walked), so the programs started next
+    read them from disk, as after a reboot. posix_fadvise DONTNEED needs no root, and leaves alone
+    pages another process maps (libc stays cached).
 
     How much of a program's file a process keeps resident depends on how the page cache holds it,
     not only on what the process touches: the kernel maps a file's pages into a process a block at a
@@ -58,15 +67,19 @@ def evict_page_cache(directory):
     reboot, and do not depend on whether the install ran a minute or a week before.
     """
     os.sync()
-    for parent, _, names in os.walk(directory):
-        for name in names:
-            path = os.path.join(parent, name)
-            if os.path.isfile(path) and not os.path.islink(path):
-                descriptor = os.open(path, os.O_RDONLY)
-                try:
-                    os.posix_fadvise(descriptor, 0, 0, os.POSIX_FADV_DONTNEED)
-                finally:
-                    os.close(descriptor)
+    files = []
+    for path in paths:
+        if os.path.isdir(path):
+            files += [os.path.join(parent, name) for parent, _, names in os.walk(path) for name in names]
+        else:
+            files.append(path)
+    for path in files:
+        if os.path.isfile(path) and not os.path.islink(path):
+            descriptor = os.open(path, os.O_RDONLY)
+            try:
+                os.posix_fadvise(descriptor, 0, 0, os.POSIX_FADV_DONTNEED)
+            finally:
+                os.close(descriptor)
 
 
 def union_kib(pids):
