@@ -8,13 +8,17 @@ import PackageDescription
 /// glibc applies since 2.36, Debian 12): the loader reads a bitmap of a few kilobytes at every start
 /// where it read a table of 24 bytes a relocation, 465 KB in hangul-compose and 116 KB in hanguld,
 /// pages that then stayed resident. And a link order given by symbol names (`order`, a file written
-/// by scripts/link-order: README, "Code laid out as it runs").
+/// by scripts/link-order: README, "Code laid out as it runs"). `staticRuntime` links the Swift
+/// runtime and the C++ standard library in.
 func releaseLinking(staticRuntime: Bool = false, order: String? = nil) -> LinkerSetting {
     var flags = [
         "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--gc-sections", "-Xlinker",
         "--icf=all",
     ]
-    if staticRuntime { flags.insert("-static-stdlib", at: 0) }
+    if staticRuntime {
+        // The C++ standard library linked in too: Sources/hangul-compose/static-libstdc++ says how.
+        flags = ["-static-stdlib", "-L", "\(Context.packageDirectory)/Sources/hangul-compose/static-libstdc++"] + flags
+    }
     if let order {
         flags += [
             "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/\(order)", "-Xlinker",
@@ -188,12 +192,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The Swift runtime linked in (no shared libraries to bind at start-up, README "Start-up"):
+        // The Swift runtime and the C++ standard library linked in (no shared libraries to bind at
+        // start-up but libc, libm, libgcc_s and libxkbcommon; README "Start-up", "Code laid out as it runs"):
         // with neither the parser nor Foundation in it, it stays small enough to ship. Release
         // builds only: the test bundle, which links this target's module, inherits its linker
         // flags and cannot link Testing and XCTest with the static runtime.
         .executableTarget(
             name: "hangul-compose", dependencies: ["HangulCompose", "HangulSystem"],
+            exclude: ["static-libstdc++"],
             linkerSettings: [releaseLinking(staticRuntime: true)]
         ),
         // Unused sections dropped and identical functions folded: the two programs together stay
