@@ -33,15 +33,20 @@ enum CPUPinning {
     }()
 
     /// Pins one thread (0: the calling one) to `cpus`, or back to every CPU of ``cpus`` when nil.
-    static func pin(thread: pid_t = 0, to cpus: [Int]?) {
+    /// `mayHaveEnded`: a thread that no longer exists (`ESRCH`) is left alone rather than failing.
+    static func pin(thread: pid_t = 0, to cpus: [Int]?, mayHaveEnded: Bool = false) {
         guard isAvailable else { return }
         let chosen = (cpus ?? Self.cpus).map(Int32.init)
         if cpu_affinity_set(thread, chosen, Int32(chosen.count)) != 0 {
-            fail("cannot pin thread \(thread) to CPUs \(chosen): errno \(errno)")
+            let error = errno
+            if mayHaveEnded && error == ESRCH { return }
+            fail("cannot pin thread \(thread) to CPUs \(chosen): errno \(error)")
         }
     }
 
-    /// Pins every thread of another process.
+    /// Pins every thread of another process. A thread other than the main one may end between the
+    /// listing and its turn (CI once met one: `errno 3`), and then there is nothing to pin; the
+    /// process itself must still be there.
     static func pin(process: pid_t, to cpus: [Int]?) {
         guard isAvailable else { return }
         guard let directory = opendir("/proc/\(process)/task") else { fail("cannot list threads of \(process)") }
@@ -50,7 +55,7 @@ enum CPUPinning {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if let thread = pid_t(name) { pin(thread: thread, to: cpus) }
+            if let thread = pid_t(name) { pin(thread: thread, to: cpus, mayHaveEnded: thread != process) }
         }
     }
 }
