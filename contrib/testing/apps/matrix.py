@@ -59,6 +59,12 @@ class Result:
         return normalized(self.seen) == normalized(self.case.expected)
 
     @property
+    def unanswered(self):
+        """The application stopped answering (no text could be read back): not a wrong text, and
+        never one a `varies` row absorbs."""
+        return self.seen.startswith(NO_TEXT)
+
+    @property
     def engine_name(self):
         return ENGINE_NAMES[(self.frontend, self.engine)]
 
@@ -74,7 +80,8 @@ def read_known_wrong(path):
             fields = [field.strip() for field in line.split("|")]
             if len(fields) != 4 or fields[1] not in HOSTS:
                 raise SystemExit(
-                    f"{path}:{number}: expected APPLICATION | ibus or fcitx5 | CASE, varies, retried or * | why"
+                    f"{path}:{number}: expected APPLICATION | ibus or fcitx5 | "
+                    "CASE, varies, retried, unanswered or * | why"
                 )
             known[tuple(fields[:3])] = fields[3]
     return known
@@ -87,13 +94,20 @@ VARIES = "varies"
 # try is; both tries are reported. For an application whose own bug now and then loses a key with any
 # input method (Emacs 28, Firefox), where one wrong try says nothing about ours but two in a row would.
 RETRIED = "retried"
+# Case `unanswered`: any case of the row may find the application no longer answering (hung in a
+# library it calls, whatever the engine): reported as known, never failed, and the application is
+# started again for the cases after it. A wrong text in such a row still fails.
+UNANSWERED = "unanswered"
 
 
 def known_reason(known, result):
+    """Why known-wrong.txt expects this result to be wrong, or None. A `varies` row stands for wrong
+    texts only, an `unanswered` row for an application that stopped answering only."""
+    row = (result.application, result.frontend)
     return (
-        known.get((result.application, result.frontend, result.case.name))
-        or known.get((result.application, result.frontend, VARIES))
-        or known.get((result.application, result.frontend, "*"))
+        known.get((*row, result.case.name))
+        or known.get((*row, UNANSWERED if result.unanswered else VARIES))
+        or known.get((*row, "*"))
     )
 
 
@@ -249,6 +263,7 @@ def run_application(application, frontend, prefix, daemon, all_cases, references
     try:
         host = HOSTS[frontend](prefix, daemon.environment(), display, references).start()
         session = Session(application, host, display, work, delay).start()
+        startup_seconds = session.startup_seconds
         first_result = len(results)
         started = time.monotonic()
         for engine, engine_id in host.engines.items():
@@ -259,16 +274,26 @@ def run_application(application, frontend, prefix, daemon, all_cases, references
             session.refocus()
             for case in all_cases:
                 result = Result(application.name, frontend, engine, case, type_case(session, case))
+                if result.unanswered:
+                    session = restarted(session, host, engine_id)
                 if retried and not result.right:
                     result = Result(
                         application.name, frontend, engine, case, type_case(session, case), first_try=result.seen
                     )
+                    if result.unanswered:
+                        session = restarted(session, host, engine_id)
                 results.append(result)
-                mark = "right" if result.right else f"WRONG: {result.seen!r} for {case.expected!r}"
+                mark = (
+                    "right"
+                    if result.right
+                    else f"NO ANSWER: {result.seen}"
+                    if result.unanswered
+                    else f"WRONG: {result.seen!r} for {case.expected!r}"
+                )
                 if result.first_try is not None:
                     mark += f" (typed twice: the first try gave {result.first_try!r})"
                 print(f"  {application.name} | {result.engine_name} | {case.name}: {mark}", flush=True)
-        timings.append((application.name, frontend, session.startup_seconds, time.monotonic() - started))
+        timings.append((application.name, frontend, startup_seconds, time.monotonic() - started))
         if any(result.ours and not result.right for result in results[first_result:]):
             # The frontend's own account (a missed deadline, a reconnect) tells a slow daemon on a
             # loaded machine from a wrong order of effects.
@@ -289,13 +314,27 @@ def run_application(application, frontend, prefix, daemon, all_cases, references
     shutil.rmtree(work, ignore_errors=True)
 
 
+# What a case saw when the application stopped answering (the text could not be read back).
+NO_TEXT = "(no text: "
+
+
 def type_case(session, case):
-    """What typing the case left in the application; an application that stopped answering is a
-    wrong result."""
+    """What typing the case left in the application, or NO_TEXT and why when it stopped answering."""
     try:
         return session.type_case(case)
     except Exception as error:
-        return f"(no text: {error})"
+        return f"{NO_TEXT}{error})"
+
+
+def restarted(session, host, engine_id):
+    """The application started again after it stopped answering (a hung application answers no later
+    case), in the same work directory, with the engine chosen again."""
+    print(f"  {session.application.name} stopped answering: started again", flush=True)
+    session.stop()
+    session = Session(session.application, host, session.display, session.work, session.delay).start()
+    host.select(engine_id)
+    session.refocus()
+    return session
 
 
 def summary_rows(results, applications_run):
