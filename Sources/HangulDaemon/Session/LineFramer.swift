@@ -1,3 +1,5 @@
+import Glibc
+
 /// Splits a byte stream into `"\n"`-terminated lines of bounded length, knowing nothing of their meaning.
 ///
 /// Each emitted slice is one line without its newline, sharing the storage it was read into. A line that reaches `maxLineLength` bytes
@@ -37,14 +39,13 @@ struct LineFramer {
         let readable = buffer.count
         let searchEnd = min(readable, self.maxLineLength)
         let searchStart = min(self.scannedBytes, readable)
-        // A plain loop over the bytes in place, from where the last call stopped looking.
+        // glibc's memchr, in place, from where the last call stopped looking: it reads a vector of
+        // bytes at a time, where a loop over a key's 50-byte line took 300 instructions.
         let newline = buffer.withUnsafeBytes { bytes -> Int? in
-            var index = searchStart
-            while index < searchEnd {
-                if bytes[index] == UInt8(ascii: "\n") { return index }
-                index += 1
-            }
-            return nil
+            guard searchStart < searchEnd, let base = bytes.baseAddress,
+                let found = memchr(base + searchStart, Int32(UInt8(ascii: "\n")), searchEnd - searchStart)
+            else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
         }
         if let length = newline {
             let start = buffer.startIndex

@@ -161,6 +161,9 @@ public struct ProtocolSession: Sendable {
             if followPostedMode() { result.mode = context.effectiveMode }
             // The page only while a list is open: typing without one builds no strings.
             let page = context.candidateList.isOpen ? CandidatePage(context.candidateList) : nil
+            if case .integer(let number) = id, page == nil, !followed, result.isTyping {
+                return typingReply(id: number, result)
+            }
             return reply(id: id, KeyStateResult(result, page: page, options: followed ? options : nil))
         case .reset:
             let commit = context.flush()
@@ -373,6 +376,14 @@ public struct ProtocolSession: Sendable {
         guard let id else { return nil }
         writer.removeAll()
         Reply.write(id: id, result: result, to: &writer)
+        return writer.bytes
+    }
+
+    /// The reply line for a `key` request whose reply has only the four typing members, written in
+    /// one piece from the engine's result (``Reply/write(id:typing:to:)``): most keys.
+    private mutating func typingReply(id: Int64, _ result: borrowing KeyResult) -> [UInt8] {
+        writer.removeAll()
+        Reply.write(id: id, typing: result, to: &writer)
         return writer.bytes
     }
 

@@ -15,24 +15,35 @@ extension Reply {
         guard case .integer(let number) = id, result.isTyping else {
             return write(id: id, result: result, to: &writer)
         }
-        // Read in place through `result.result`: a local copy of the result cost a 185-byte copy.
+        write(id: number, typing: result.result, to: &writer)
+    }
+
+    /// Appends the line answering `key` request `id` with `result` when the reply is a typing reply:
+    /// an integer id, and a result with none of the members beyond the four typing gives
+    /// (``KeyResult/isTyping``), with no options or candidate page to add. Byte for byte what
+    /// ``write(id:key:to:)`` writes for it.
+    ///
+    /// The daemon calls this with the engine's result as it is, so a typing key builds no
+    /// ``KeyStateResult``: building and dropping one cost two outlined copies of the 185-byte
+    /// result, with a retain and release of each of its texts, on every key.
+    public static func write(id number: Int64, typing result: borrowing KeyResult, to writer: inout JSONWriter) {
         let sign = number < 0 ? 1 : 0
         let handled: StaticString =
-            result.result.handled ? #","result":{"handled":true,"commit":""# : #","result":{"handled":false,"commit":""#
+            result.handled ? #","result":{"handled":true,"commit":""# : #","result":{"handled":false,"commit":""#
         let fixed: (StaticString, StaticString) = (#"{"id":"#, #"","preedit":""#)
-        let tail = modeTail(result.result.mode)
+        let tail = modeTail(result.mode)
         let count =
             fixed.0.utf8CodeUnitCount + sign + decimalDigits(number.magnitude) + handled.utf8CodeUnitCount
-            + escapedCount(result.result.commit) + fixed.1.utf8CodeUnitCount + escapedCount(result.result.preedit)
+            + escapedCount(result.commit) + fixed.1.utf8CodeUnitCount + escapedCount(result.preedit)
             + tail.utf8CodeUnitCount
         writer.append(count: count) { cursor in
             cursor.put(fixed.0)
             if sign == 1 { cursor.put(UInt8(ascii: "-")) }
             writeDecimal(number.magnitude, at: &cursor)
             cursor.put(handled)
-            writeEscaped(result.result.commit, at: &cursor)
+            writeEscaped(result.commit, at: &cursor)
             cursor.put(fixed.1)
-            writeEscaped(result.result.preedit, at: &cursor)
+            writeEscaped(result.preedit, at: &cursor)
             cursor.put(tail)
         }
     }
@@ -125,9 +136,14 @@ extension KeyStateResult {
     /// Whether the reply has only the four members typing gives: no options, no candidate list
     /// shown or closed, no picked candidate, nothing to delete.
     var isTyping: Bool {
-        @inline(__always) get {
-            options == nil && page == nil && result.candidates == .unchanged && result.converted.isEmpty
-                && result.deleteBefore == 0
-        }
+        @inline(__always) get { options == nil && page == nil && result.isTyping }
+    }
+}
+
+extension KeyResult {
+    /// Whether a reply of this result alone has only the four members typing gives: no candidate
+    /// list shown or closed, no picked candidate, nothing to delete.
+    public var isTyping: Bool {
+        @inline(__always) get { candidates == .unchanged && converted.isEmpty && deleteBefore == 0 }
     }
 }
