@@ -260,11 +260,11 @@ def run_application(application, frontend, prefix, daemon, all_cases, references
     display = Display()
     work = tempfile.mkdtemp(prefix="hangul-matrix-")
     host = session = None
+    first_result = len(results)
     try:
         host = HOSTS[frontend](prefix, daemon.environment(), display, references).start()
         session = Session(application, host, display, work, delay).start()
         startup_seconds = session.startup_seconds
-        first_result = len(results)
         started = time.monotonic()
         for engine, engine_id in host.engines.items():
             host.select(engine_id)
@@ -301,9 +301,13 @@ def run_application(application, frontend, prefix, daemon, all_cases, references
                 print(f"  {frontend} log: {line}", flush=True)
     except Exception as error:
         print(f"  {application.name} | {frontend}: could not run: {error} (work directory {work})", flush=True)
+        # Every case not typed yet counts as wrong, once (an application that did not start again
+        # after it stopped answering has typed some).
+        typed = {(r.engine, r.case.name) for r in results[first_result:]}
         for engine in ["ours", "reference"] if references else ["ours"]:
             for case in all_cases:
-                results.append(Result(application.name, frontend, engine, case, f"(not run: {error})"))
+                if (engine, case.name) not in typed:
+                    results.append(Result(application.name, frontend, engine, case, f"(not run: {error})"))
         return
     finally:
         if session:
