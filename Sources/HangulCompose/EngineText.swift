@@ -9,6 +9,11 @@ public protocol EngineText {
     var isEmptyText: Bool { get }
     /// Appends the text as a JSON string literal.
     func writeJSON(to writer: inout JSONWriter)
+    /// At most how many bytes the text takes inside a JSON string literal, cheap to ask: the room
+    /// `--json` makes before it writes a line through a cursor (``writeJSONEscaped(at:)``).
+    var jsonEscapedBound: Int { get }
+    /// Writes the text inside a JSON string literal at `cursor`, at most ``jsonEscapedBound`` bytes.
+    func writeJSONEscaped(at cursor: inout UnsafeMutablePointer<UInt8>)
 }
 
 extension ComposedText: EngineText {
@@ -19,6 +24,14 @@ extension ComposedText: EngineText {
     public func writeJSON(to writer: inout JSONWriter) {
         withUTF8 { writer.string(utf8: $0) }
     }
+
+    /// Six bytes a scalar: four of UTF-8 at most, or six for a control character's `\u00XX`.
+    @inline(__always)
+    public var jsonEscapedBound: Int { count * 6 }
+
+    public func writeJSONEscaped(at cursor: inout UnsafeMutablePointer<UInt8>) {
+        JSONWriter.writeEscaped(self, at: &cursor)
+    }
 }
 
 extension String: EngineText {
@@ -26,6 +39,13 @@ extension String: EngineText {
     public var string: String { self }
     public var isEmptyText: Bool { isEmpty }
     public func writeJSON(to writer: inout JSONWriter) { writer.string(self) }
+    /// Six bytes a UTF-8 byte, for a control character's `\u00XX`.
+    public var jsonEscapedBound: Int { utf8.count * 6 }
+
+    public func writeJSONEscaped(at cursor: inout UnsafeMutablePointer<UInt8>) {
+        var text = self
+        text.withUTF8 { JSONWriter.writeEscaped(utf8: $0, at: &cursor) }
+    }
 }
 
 extension WordText: EngineText {
@@ -33,5 +53,12 @@ extension WordText: EngineText {
 
     public func writeJSON(to writer: inout JSONWriter) {
         writer.string(self)
+    }
+
+    /// Exact, since a word has no bound: counted scalar by scalar.
+    public var jsonEscapedBound: Int { JSONWriter.escapedCount(self) }
+
+    public func writeJSONEscaped(at cursor: inout UnsafeMutablePointer<UInt8>) {
+        JSONWriter.writeEscaped(self, at: &cursor)
     }
 }

@@ -53,6 +53,12 @@ public final class OutputBuffer {
         bytes.append(contentsOf: more)
     }
 
+    /// Appends bytes; the caller drains (``drainIfFull()``) at a convenient point.
+    @inline(__always)
+    public func appendWithoutDraining(_ more: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: more)
+    }
+
     /// Drains when the buffer has reached its threshold.
     @inline(__always)
     public func drainIfFull() throws {

@@ -13,8 +13,14 @@ struct StepPrinter: StepSink {
     let textColumns: Int
     /// The text the application would hold, as UTF-8.
     var text: [UInt8] = []
-    /// The JSON lines of the batch being typed, written out at its end.
-    private var writer = JSONWriter(capacity: 1 << 16)
+    /// The JSON lines of the batch being typed, `lines[..<linesEnd]`, written out at its end. They
+    /// are written through a cursor into room made ahead: the array is kept filled to its size,
+    /// which only grows, so a line costs one check of room and one of uniqueness, where appending
+    /// its five pieces cost five of each (most of `--json`'s cost beyond plain output).
+    private var lines = [UInt8](repeating: 0, count: 1 << 16)
+    private var linesEnd = 0
+    /// A conversion step's line and the text line, which have members typing lines do not.
+    private var writer = JSONWriter(capacity: 256)
     private var notations = KeyTable()
     /// For each ASCII keysym, the modifiers with which its notation is the character itself (`r`,
     /// `R` with Shift), or `UInt32.max` when it never is (`<`, controls, space).
@@ -92,6 +98,10 @@ struct StepPrinter: StepSink {
             writer.raw(handled ? ",\"handled\":true" : ",\"handled\":false")
             writer.conversionMembers(deleteBefore: deleteBefore, candidates: candidates)
             writer.raw("}\n")
+            writer.bytes.withUnsafeBufferPointer { line in
+                writeLine(room: line.count) { cursor in cursor.put(line) }
+            }
+            writer.removeAll()
         }
     }
 
@@ -131,17 +141,47 @@ struct StepPrinter: StepSink {
 
     private mutating func printJSON<Text: EngineText>(_ key: KeyPress, handled: Bool, commit: Text, preedit: Text) {
         // `{"key":"r","commit":` (or with `"","preedit":` on, when nothing is committed, as for most
-        // keys) is written once per kind of key and kept: a line costs a few appends.
+        // keys) is written once per kind of key and kept.
         let commitIsEmpty = commit.isEmptyText
         let slot = prefixSlot(of: key) * 2 + (commitIsEmpty ? 1 : 0)
         let (start, end) = (prefixBounds[slot], prefixBounds[slot + 1])
-        prefixBytes.withUnsafeBufferPointer { writer.raw(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-        if !commitIsEmpty {
-            commit.writeJSON(to: &writer)
-            writer.raw(",\"preedit\":")
+        let between: StaticString = #"","preedit":""#
+        let tail: StaticString = handled ? #"","handled":true}\#n"# : #"","handled":false}\#n"#
+        let room =
+            end - start + 1 + (commitIsEmpty ? 0 : commit.jsonEscapedBound + between.utf8CodeUnitCount)
+            + preedit.jsonEscapedBound + tail.utf8CodeUnitCount
+        prefixBytes.withUnsafeBufferPointer { prefixes in
+            writeLine(room: room) { cursor in
+                cursor.put(UnsafeBufferPointer(rebasing: prefixes[start..<end]))
+                cursor.put(UInt8(ascii: "\""))
+                if !commitIsEmpty {
+                    commit.writeJSONEscaped(at: &cursor)
+                    cursor.put(between)
+                }
+                preedit.writeJSONEscaped(at: &cursor)
+                cursor.put(tail)
+            }
         }
-        preedit.writeJSON(to: &writer)
-        writer.raw(handled ? ",\"handled\":true}\n" : ",\"handled\":false}\n")
+    }
+
+    /// Writes a line of at most `room` bytes after the batch's lines, through the cursor `body`
+    /// moves past what it writes.
+    @inline(__always)
+    private mutating func writeLine(room: Int, _ body: (inout UnsafeMutablePointer<UInt8>) -> Void) {
+        let start = linesEnd
+        if start + room > lines.count {
+            lines.append(contentsOf: repeatElement(0, count: max(room, lines.count)))
+        }
+        linesEnd = lines.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else {
+                preconditionFailure("internal inconsistency: the lines' room has no storage")
+            }
+            var cursor = base + start
+            body(&cursor)
+            let written = base.distance(to: cursor)
+            precondition(written - start <= room, "internal inconsistency: a line outgrew the room made for it")
+            return written
+        }
     }
 
     /// The index of a key's kept prefixes, made on first use.
@@ -172,9 +212,9 @@ struct StepPrinter: StepSink {
 
     /// Moves the batch's JSON lines to the output.
     mutating func endBatch() {
-        guard !writer.bytes.isEmpty else { return }
-        output.appendWithoutDraining(writer.bytes)
-        writer.removeAll()
+        guard linesEnd > 0 else { return }
+        lines.withUnsafeBufferPointer { output.appendWithoutDraining(UnsafeBufferPointer(rebasing: $0[..<linesEnd])) }
+        linesEnd = 0
     }
 
     private mutating func printTrace<Text: EngineText>(_ key: KeyPress, handled: Bool, commit: Text, preedit: Text) {

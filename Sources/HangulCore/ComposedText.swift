@@ -35,7 +35,9 @@ public struct ComposedText: Sendable, Equatable, CustomStringConvertible {
     public mutating func removeAll() { count = 0 }
 
     /// The code point value at `index`, which must be below ``count``; reads without allocating,
-    /// for writers that encode the text themselves.
+    /// for writers that encode the text themselves. Inlinable, since they read it once per scalar
+    /// from other modules (`hangul-compose --json` writes a line a key).
+    @inlinable
     public subscript(index: Int) -> UInt32 {
         precondition(index >= 0 && index < count, "ComposedText index \(index) out of 0..<\(count)")
         return storage[index]

@@ -221,18 +221,109 @@ public struct JSONWriter: Sendable {
 }
 
 extension UnsafeMutablePointer<UInt8> {
-    /// Writes `byte` here and moves past it: the writer's cursor inside a measured fragment.
-    @inline(__always)
-    mutating func put(_ byte: UInt8) {
+    /// Writes `byte` here and moves past it: the writer's cursor inside a measured fragment, or a
+    /// batch writer's in room it has made (`hangul-compose --json`).
+    @inlinable @inline(__always)
+    public mutating func put(_ byte: UInt8) {
         pointee = byte
         self += 1
     }
 
     /// Writes the bytes of `text` here and moves past them.
-    @inline(__always)
-    mutating func put(_ text: StaticString) {
+    @inlinable @inline(__always)
+    public mutating func put(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         update(from: text.utf8Start, count: count)
         self += count
+    }
+
+    /// Writes `bytes` here and moves past them.
+    @inlinable @inline(__always)
+    public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        update(from: base, count: bytes.count)
+        self += bytes.count
+    }
+}
+
+/// Text written inside a string literal through a cursor, with the escapes of ``JSONWriter``: for
+/// writers that measure a line first (a `key` reply) or write into room they made (`hangul-compose
+/// --json`), so a line costs one growth check rather than one per piece. A value that is not a
+/// Unicode scalar is left out, as ``JSONWriter/string(_:)-(ComposedText)`` leaves it out.
+extension JSONWriter {
+    /// The bytes `text` takes inside a string literal.
+    public static func escapedCount(_ text: ComposedText) -> Int {
+        var count = 0
+        for index in 0..<text.count { count += escapedCount(text[index]) }
+        return count
+    }
+
+    /// Writes `text` inside a string literal at `cursor`, ``escapedCount(_:)-(ComposedText)`` bytes.
+    public static func writeEscaped(_ text: ComposedText, at cursor: inout UnsafeMutablePointer<UInt8>) {
+        for index in 0..<text.count { writeEscaped(text[index], at: &cursor) }
+    }
+
+    /// The bytes a step's text takes inside a string literal; syllable mode's text, which has no
+    /// finished syllables, is counted by index, without a ``WordText`` iterator.
+    public static func escapedCount(_ text: WordText) -> Int {
+        guard text.hasFinishedSyllables else { return escapedCount(text.rest) }
+        var count = 0
+        for value in text { count += escapedCount(value) }
+        return count
+    }
+
+    /// Writes a step's text inside a string literal at `cursor`, ``escapedCount(_:)-(WordText)`` bytes.
+    public static func writeEscaped(_ text: WordText, at cursor: inout UnsafeMutablePointer<UInt8>) {
+        guard text.hasFinishedSyllables else { return writeEscaped(text.rest, at: &cursor) }
+        for value in text { writeEscaped(value, at: &cursor) }
+    }
+
+    /// Writes UTF-8 `bytes` inside a string literal at `cursor`: at most six bytes each. The bytes
+    /// are not validated, as ``string(utf8:)`` does not validate them.
+    public static func writeEscaped(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, at cursor: inout UnsafeMutablePointer<UInt8>
+    ) {
+        for byte in bytes { writeEscaped(byte, at: &cursor) }
+    }
+
+    /// The bytes one scalar value takes inside a string literal; 0 for a value that is not a
+    /// Unicode scalar (a surrogate, or past U+10FFFF).
+    @inline(__always)
+    static func escapedCount(_ value: UInt32) -> Int {
+        switch value {
+        case 0..<0x80: escapedCount(UInt8(truncatingIfNeeded: value))
+        case 0x80..<0x800: 2
+        case 0xD800...0xDFFF: 0
+        case 0x800..<0x1_0000: 3
+        case 0x1_0000...0x10_FFFF: 4
+        default: 0
+        }
+    }
+
+    /// Writes one scalar value inside a string literal, ``escapedCount(_:)-(UInt32)`` bytes: UTF-8
+    /// encoded by hand, since going through `Unicode.Scalar` and its `utf8` view cost about 90
+    /// instructions a syllable, and `--json` writes two texts a key.
+    @inline(__always)
+    static func writeEscaped(_ value: UInt32, at cursor: inout UnsafeMutablePointer<UInt8>) {
+        switch value {
+        case 0..<0x80:
+            writeEscaped(UInt8(truncatingIfNeeded: value), at: &cursor)
+        case 0x80..<0x800:
+            cursor.put(UInt8(truncatingIfNeeded: 0xC0 | value >> 6))
+            cursor.put(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+        case 0xD800...0xDFFF:
+            return
+        case 0x800..<0x1_0000:
+            cursor.put(UInt8(truncatingIfNeeded: 0xE0 | value >> 12))
+            cursor.put(UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F))
+            cursor.put(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+        case 0x1_0000...0x10_FFFF:
+            cursor.put(UInt8(truncatingIfNeeded: 0xF0 | value >> 18))
+            cursor.put(UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F))
+            cursor.put(UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F))
+            cursor.put(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+        default:
+            return
+        }
     }
 }

@@ -34,16 +34,17 @@ extension Reply {
         let tail = modeTail(result.mode)
         let count =
             fixed.0.utf8CodeUnitCount + sign + decimalDigits(number.magnitude) + handled.utf8CodeUnitCount
-            + escapedCount(result.commit) + fixed.1.utf8CodeUnitCount + escapedCount(result.preedit)
+            + JSONWriter.escapedCount(result.commit) + fixed.1.utf8CodeUnitCount
+            + JSONWriter.escapedCount(result.preedit)
             + tail.utf8CodeUnitCount
         writer.append(count: count) { cursor in
             cursor.put(fixed.0)
             if sign == 1 { cursor.put(UInt8(ascii: "-")) }
             writeDecimal(number.magnitude, at: &cursor)
             cursor.put(handled)
-            writeEscaped(result.commit, at: &cursor)
+            JSONWriter.writeEscaped(result.commit, at: &cursor)
             cursor.put(fixed.1)
-            writeEscaped(result.preedit, at: &cursor)
+            JSONWriter.writeEscaped(result.preedit, at: &cursor)
             cursor.put(tail)
         }
     }
@@ -80,55 +81,6 @@ extension Reply {
             rest /= 10
         } while rest > 0
         cursor += count
-    }
-
-    /// The bytes `text` takes inside a string literal: its UTF-8, with the escapes of
-    /// ``JSONWriter``. A value that is not a Unicode scalar is left out, as the writer leaves it out.
-    private static func escapedCount(_ text: WordText) -> Int {
-        guard text.hasFinishedSyllables else { return escapedCount(text.rest) }
-        var count = 0
-        for value in text { count += escapedCount(value) }
-        return count
-    }
-
-    /// Writes `text` inside a string literal, ``escapedCount(_:)`` bytes.
-    private static func writeEscaped(_ text: WordText, at cursor: inout UnsafeMutablePointer<UInt8>) {
-        guard text.hasFinishedSyllables else { return writeEscaped(text.rest, at: &cursor) }
-        for value in text { writeEscaped(value, at: &cursor) }
-    }
-
-    /// The bytes one scalar value takes inside a string literal; 0 for a value that is not a
-    /// Unicode scalar.
-    @inline(__always)
-    private static func escapedCount(_ value: UInt32) -> Int {
-        guard let scalar = Unicode.Scalar(value) else { return 0 }
-        return value < 0x80 ? JSONWriter.escapedCount(UInt8(value)) : UTF8.width(scalar)
-    }
-
-    /// Writes one scalar value inside a string literal, ``escapedCount(_:)-(UInt32)`` bytes.
-    @inline(__always)
-    private static func writeEscaped(_ value: UInt32, at cursor: inout UnsafeMutablePointer<UInt8>) {
-        guard let scalar = Unicode.Scalar(value) else { return }
-        if value < 0x80 {
-            JSONWriter.writeEscaped(UInt8(value), at: &cursor)
-        } else {
-            for unit in scalar.utf8 { cursor.put(unit) }
-        }
-    }
-}
-
-extension Reply {
-    /// ``escapedCount(_:)-(WordText)`` for syllable mode's text, which has no finished syllables:
-    /// by index, without a ``WordText`` iterator.
-    private static func escapedCount(_ text: ComposedText) -> Int {
-        var count = 0
-        for index in 0..<text.count { count += escapedCount(text[index]) }
-        return count
-    }
-
-    /// ``writeEscaped(_:at:)-(WordText,_)`` for syllable mode's text.
-    private static func writeEscaped(_ text: ComposedText, at cursor: inout UnsafeMutablePointer<UInt8>) {
-        for index in 0..<text.count { writeEscaped(text[index], at: &cursor) }
     }
 }
 

@@ -1,0 +1,108 @@
+import HangulCore
+import HangulKeys
+import HangulProtocol
+import PropertyBased
+import Testing
+
+@testable import HangulCompose
+
+/// `--json` writes each key's line through a cursor into room it made ahead (`StepPrinter`); the
+/// line is byte for byte what the general JSON writer writes member by member, for every kind of
+/// text (syllable mode's, a word, a conversion's string), escapes and values that are not scalars
+/// included, and for batches that outgrow the room first made.
+@Suite struct JSONLineTests {
+    /// Scalars of every kind a text may hold: ASCII that needs an escape or not, each UTF-8 length
+    /// at its bounds, surrogates and values past U+10FFFF.
+    private static let scalars: [UInt32] = [
+        0x00, 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x1F, 0x20, 0x22, 0x2F, 0x41, 0x5C, 0x7F, 0x80, 0x7FF, 0x800, 0x3131,
+        0xAC00, 0xD7A3, 0xD7FF, 0xD800, 0xDFFF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF, 0x110000, 0xFFFF_FFFF,
+    ]
+
+    private static func text(_ scalars: [UInt32]) -> ComposedText {
+        var text = ComposedText()
+        for scalar in scalars.prefix(ComposedText.capacity) { text.append(scalar) }
+        return text
+    }
+
+    /// The line as the general writer writes it.
+    private static func expected(_ key: [UInt8], handled: Bool, commit: String, preedit: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.raw(#"{"key":"#)
+        key.withUnsafeBufferPointer { writer.string(utf8: $0) }
+        writer.raw(#","commit":"#)
+        writer.string(commit)
+        writer.raw(#","preedit":"#)
+        writer.string(preedit)
+        writer.raw(handled ? #","handled":true}"# : #","handled":false}"#)
+        writer.raw("\n")
+        return writer.bytes
+    }
+
+    /// What a printer in `--json` format writes for `steps`, in one batch.
+    private static func printed<Text: EngineText>(_ steps: [(KeyPress, Bool, Text, Text)]) throws -> [UInt8] {
+        var written: [UInt8] = []
+        let output = OutputBuffer { written.append(contentsOf: $0) }
+        var printer = StepPrinter(format: .json, output: output)
+        for (key, handled, commit, preedit) in steps {
+            try printer.take(key, handled: handled, commit: commit, preedit: preedit)
+        }
+        printer.endBatch()
+        try output.drain()
+        return written
+    }
+
+    private static let keys: [KeyPress] = [
+        KeyPress(keysym: Keysym(rawValue: 0x72)), KeyPress(keysym: Keysym(rawValue: 0x52), modifiers: .shift),
+        KeyPress(keysym: Keysym(rawValue: 0x22)), KeyPress(keysym: Keysym(rawValue: 0x5C)),
+        KeyPress(keysym: Keysym(rawValue: 0xFF08)), KeyPress(keysym: Keysym(rawValue: 0x61), modifiers: .control),
+    ]
+
+    @Test func syllableModeLinesAreWhatTheGeneralWriterWrites() async {
+        let scalar = Gen.int(in: 0...(Self.scalars.count - 1)).map { Self.scalars[$0] }
+        await propertyCheck(
+            count: 500, input: Gen.int(in: 0...(Self.keys.count - 1)), scalar.array(of: 0...8),
+            scalar.array(of: 0...8), Gen.bool
+        ) { keyIndex, commit, preedit, handled in
+            let key = Self.keys[keyIndex]
+            let (commitText, preeditText) = (Self.text(commit), Self.text(preedit))
+            var notations = KeyTable()
+            let line = Self.expected(
+                notations.notation(of: key), handled: handled, commit: commitText.string, preedit: preeditText.string)
+            #expect((try? Self.printed([(key, handled, commitText, preeditText)])) == line)
+        }
+    }
+
+    @Test func wordsAndStringsAreWrittenAsTheGeneralWriterWritesThem() throws {
+        var notations = KeyTable()
+        let key = Self.keys[0]
+        let word = "안녕하세요\"\\\n\u{1F600}"
+        let line = Self.expected(notations.notation(of: key), handled: true, commit: word, preedit: "가")
+        #expect(try Self.printed([(key, true, word, "가")]) == line)
+        var composer = WordComposer(layout: .dubeolsik, unit: .word)
+        var lastPreedit = WordText()
+        for character in "dkssudgktpdy".utf8 {
+            lastPreedit = composer.process(KeyPosition(ascii: character)!).preedit
+        }
+        #expect(lastPreedit.hasFinishedSyllables)
+        let wordLine = Self.expected(
+            notations.notation(of: key), handled: true, commit: "", preedit: lastPreedit.string)
+        #expect(try Self.printed([(key, true, WordText(), lastPreedit)]) == wordLine)
+    }
+
+    @Test func aBatchLargerThanTheFirstRoomKeepsEveryLineInOrder() throws {
+        var steps: [(KeyPress, Bool, ComposedText, ComposedText)] = []
+        var expected: [UInt8] = []
+        var notations = KeyTable()
+        for index in 0..<5_000 {
+            let key = Self.keys[index % Self.keys.count]
+            let commit = Self.text(index % 3 == 0 ? [0xAC00 + UInt32(index % 11_172)] : [])
+            let preedit = Self.text([0x3131 + UInt32(index % 30), 0x22])
+            steps.append((key, index % 2 == 0, commit, preedit))
+            expected += Self.expected(
+                notations.notation(of: key), handled: index % 2 == 0, commit: commit.string, preedit: preedit.string)
+        }
+        let printed = try Self.printed(steps)
+        #expect(printed.count > 1 << 16)
+        #expect(printed == expected)
+    }
+}
