@@ -15,9 +15,10 @@ struct StepPrinter: StepSink {
     var text: [UInt8] = []
     /// The JSON lines of the batch being typed, `lines[..<linesEnd]`, written out at its end. They
     /// are written through a cursor into room made ahead: the array is kept filled to its size,
-    /// which only grows, so a line costs one check of room and one of uniqueness, where appending
-    /// its five pieces cost five of each (most of `--json`'s cost beyond plain output).
-    private var lines = [UInt8](repeating: 0, count: 1 << 16)
+    /// which only grows (from 64 KiB at the first line, so plain output makes none), and a line
+    /// costs one check of room and one of uniqueness, where appending its five pieces cost five of
+    /// each (most of `--json`'s cost beyond plain output).
+    private var lines: [UInt8] = []
     private var linesEnd = 0
     /// A conversion step's line and the text line, which have members typing lines do not.
     private var writer = JSONWriter(capacity: 256)
@@ -170,7 +171,7 @@ struct StepPrinter: StepSink {
     private mutating func writeLine(room: Int, _ body: (inout UnsafeMutablePointer<UInt8>) -> Void) {
         let start = linesEnd
         if start + room > lines.count {
-            lines.append(contentsOf: repeatElement(0, count: max(room, lines.count)))
+            lines.append(contentsOf: repeatElement(0, count: max(room, lines.count, 1 << 16)))
         }
         linesEnd = lines.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else {

@@ -27,6 +27,7 @@ extension Reply {
     /// ``KeyStateResult``: building and dropping one cost two outlined copies of the 185-byte
     /// result, with a retain and release of each of its texts, on every key.
     public static func write(id number: Int64, typing result: borrowing KeyResult, to writer: inout JSONWriter) {
+        assert(result.isTyping, "a reply with members beyond typing's takes write(id:key:to:)")
         let sign = number < 0 ? 1 : 0
         let handled: StaticString =
             result.handled ? #","result":{"handled":true,"commit":""# : #","result":{"handled":false,"commit":""#
