@@ -232,7 +232,7 @@ let package = Package(
         .testTarget(
             name: "HangulProtocolTests",
             dependencies: [
-                "HangulProtocol", "HangulCore", "HangulKeys", "HangulTestSupport",
+                "HangulProtocol", "HangulCore", "HangulKeys", "HangulTestSupport", "HangulCoreTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // The conformance transcripts live in protocol/conformance (normative, language-neutral);
@@ -260,8 +260,9 @@ let package = Package(
             dependencies: [
                 "HangulCompose", "HangulComposeCommands", "HangulCore", "HangulKeys", "HangulProtocol",
                 "HangulSystem", "HangulWrongMode", "hangul-compose", "hangul-compose-cli",
-                "HangulTestSupport",
+                "HangulTestSupport", "HangulCoreTesting",
                 "CGNUShims",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "HangulLayoutFilesTests", dependencies: ["HangulLayoutFiles", "HangulTestSupport"]),

@@ -1,4 +1,5 @@
 import HangulCore
+import HangulCoreTesting
 import HangulKeys
 import HangulProtocol
 import PropertyBased
@@ -11,19 +12,6 @@ import Testing
 /// text (syllable mode's, a word, a conversion's string), escapes and values that are not scalars
 /// included, and for batches that outgrow the room first made.
 @Suite struct JSONLineTests {
-    /// Scalars of every kind a text may hold: ASCII that needs an escape or not, each UTF-8 length
-    /// at its bounds, surrogates and values past U+10FFFF.
-    private static let scalars: [UInt32] = [
-        0x00, 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x1F, 0x20, 0x22, 0x2F, 0x41, 0x5C, 0x7F, 0x80, 0x7FF, 0x800, 0x3131,
-        0xAC00, 0xD7A3, 0xD7FF, 0xD800, 0xDFFF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF, 0x110000, 0xFFFF_FFFF,
-    ]
-
-    private static func text(_ scalars: [UInt32]) -> ComposedText {
-        var text = ComposedText()
-        for scalar in scalars.prefix(ComposedText.capacity) { text.append(scalar) }
-        return text
-    }
-
     /// The line as the general writer writes it.
     private static func expected(_ key: [UInt8], handled: Bool, commit: String, preedit: String) -> [UInt8] {
         var writer = JSONWriter()
@@ -58,13 +46,13 @@ import Testing
     ]
 
     @Test func syllableModeLinesAreWhatTheGeneralWriterWrites() async {
-        let scalar = Gen.int(in: 0...(Self.scalars.count - 1)).map { Self.scalars[$0] }
+        let scalar = Gen.int(in: 0...(ScalarSamples.values.count - 1)).map { ScalarSamples.values[$0] }
         await propertyCheck(
             count: 500, input: Gen.int(in: 0...(Self.keys.count - 1)), scalar.array(of: 0...8),
             scalar.array(of: 0...8), Gen.bool
         ) { keyIndex, commit, preedit, handled in
             let key = Self.keys[keyIndex]
-            let (commitText, preeditText) = (Self.text(commit), Self.text(preedit))
+            let (commitText, preeditText) = (ScalarSamples.text(commit), ScalarSamples.text(preedit))
             var notations = KeyTable()
             let line = Self.expected(
                 notations.notation(of: key), handled: handled, commit: commitText.string, preedit: preeditText.string)
@@ -95,8 +83,8 @@ import Testing
         var notations = KeyTable()
         for index in 0..<5_000 {
             let key = Self.keys[index % Self.keys.count]
-            let commit = Self.text(index % 3 == 0 ? [0xAC00 + UInt32(index % 11_172)] : [])
-            let preedit = Self.text([0x3131 + UInt32(index % 30), 0x22])
+            let commit = ScalarSamples.text(index % 3 == 0 ? [0xAC00 + UInt32(index % 11_172)] : [])
+            let preedit = ScalarSamples.text([0x3131 + UInt32(index % 30), 0x22])
             steps.append((key, index % 2 == 0, commit, preedit))
             expected += Self.expected(
                 notations.notation(of: key), handled: index % 2 == 0, commit: commit.string, preedit: preedit.string)

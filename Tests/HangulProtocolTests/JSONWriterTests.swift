@@ -1,12 +1,40 @@
-import HangulCore
+import HangulCoreTesting
 import HangulProtocol
 import PropertyBased
 import Testing
+
+@testable import HangulCore
 
 @Suite struct JSONWriterTests {
     @Test func stringsEscapeOnlyQuoteBackslashAndControls() {
         let value = JSONValue.string("\"\\/\u{8}\u{9}\u{A}\u{C}\u{D}\u{0}\u{1F}\u{7F}é가😀\u{2028}")
         #expect(value.serializedText == #""\"\\/\b\t\n\f\r\u0000\u001f"# + "\u{7F}é가😀\u{2028}\"")
+    }
+
+    private static func written(_ write: (inout JSONWriter) -> Void) -> [UInt8] {
+        var writer = JSONWriter()
+        write(&writer)
+        return writer.bytes
+    }
+
+    /// Composed text and words are encoded from their scalar values by the writer's own UTF-8
+    /// encoder (which the `key` reply and `hangul-compose --json` share); Swift's `String` is the
+    /// oracle: a value that is not a scalar is left out, as ``ComposedText/string`` leaves it out.
+    @Test func composedTextAndWordsAreWrittenAsTheirStrings() async {
+        let scalar = Gen.int(in: 0...(ScalarSamples.values.count - 1)).map { ScalarSamples.values[$0] }
+        await propertyCheck(
+            count: 1000, input: scalar.array(of: 0...8), scalar.array(of: 0...8), scalar.array(of: 0...8)
+        ) {
+            first, second, rest in
+            let syllable = ScalarSamples.text(rest)
+            #expect(Self.written { $0.string(syllable) } == Self.written { $0.string(syllable.string) })
+            let finished = [first, second].map {
+                WordComposer.FinishedSyllable(text: ScalarSamples.text($0), chain: nil)
+            }
+            let word = WordText(finished: finished[...], rest: syllable)
+            #expect(word.hasFinishedSyllables)
+            #expect(Self.written { $0.string(word) } == Self.written { $0.string(word.string) })
+        }
     }
 
     @Test func integersAreWrittenInPlainDecimal() {

@@ -1,12 +1,14 @@
 import HangulCore
+import HangulCoreTesting
 import HangulKeys
 import PropertyBased
 import Testing
 
 @testable import HangulProtocol
 
-/// A `key` reply written in one piece (`Reply.write(id:key:to:)`) is byte for byte the reply written
-/// member by member, for every result, the ones that take the member-by-member path included.
+/// A `key` reply written in one piece (`Reply.write(id:key:page:options:to:)`) is byte for byte the
+/// reply written member by member, for every result, the ones that take the member-by-member path
+/// included.
 @Suite struct KeyReplyLineTests {
     /// The member-by-member reply, through the generic writer every other result takes.
     private func memberByMember(id: RequestID, _ result: KeyStateResult) -> String {
@@ -15,18 +17,13 @@ import Testing
 
     private func onePiece(id: RequestID, _ result: KeyStateResult) -> String {
         var writer = JSONWriter(capacity: 4)
-        Reply.write(id: id, key: result, to: &writer)
+        Reply.write(id: id, key: result.result, page: result.page, options: result.options, to: &writer)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    private static func text(_ scalars: [UInt32]) -> ComposedText {
-        var text = ComposedText()
-        for scalar in scalars.prefix(ComposedText.capacity) { text.append(scalar) }
-        return text
-    }
-
     @Test func aTypingReplyIsWrittenExactly() {
-        let result = KeyResult(handled: true, commit: Self.text([0xAC00]), preedit: Self.text([0x3131]), mode: .hangul)
+        let result = KeyResult(
+            handled: true, commit: ScalarSamples.text([0xAC00]), preedit: ScalarSamples.text([0x3131]), mode: .hangul)
         #expect(
             onePiece(id: .integer(42), KeyStateResult(result, page: nil))
                 == #"{"id":42,"result":{"handled":true,"commit":"가","preedit":"ㄱ","mode":"hangul"}}"# + "\n")
@@ -39,15 +36,16 @@ import Testing
 
     @Test(arguments: InputMode.allCases)
     func eachModeEndsTheLineAsTheGeneralWriterDoes(mode: InputMode) {
-        let result = KeyStateResult(KeyResult(handled: true, preedit: Self.text([0x3131]), mode: mode), page: nil)
+        let result = KeyStateResult(
+            KeyResult(handled: true, preedit: ScalarSamples.text([0x3131]), mode: mode), page: nil)
         #expect(onePiece(id: .integer(7), result) == memberByMember(id: .integer(7), result))
         #expect(onePiece(id: .integer(7), result).hasSuffix(#""mode":"\#(mode.rawValue)"}}"# + "\n"))
     }
 
     @Test func escapesAndValuesThatAreNotScalarsAreWrittenAsTheWriterWritesThem() {
         let result = KeyResult(
-            handled: true, commit: Self.text([0x22, 0x5C, 0x0A, 0x01, 0x1F, 0x7F]),
-            preedit: Self.text([0xD800, 0x1F600, 0x110000, 0x2F]), mode: .hangul)
+            handled: true, commit: ScalarSamples.text([0x22, 0x5C, 0x0A, 0x01, 0x1F, 0x7F]),
+            preedit: ScalarSamples.text([0xD800, 0x1F600, 0x110000, 0x2F]), mode: .hangul)
         let line = onePiece(id: .integer(0), KeyStateResult(result, page: nil))
         #expect(
             line
@@ -56,15 +54,8 @@ import Testing
         #expect(line == memberByMember(id: .integer(0), KeyStateResult(result, page: nil)))
     }
 
-    /// Scalars of every kind a text may hold: ASCII that needs an escape or not, Hangul, astral,
-    /// surrogates and values past U+10FFFF.
-    private static let scalars: [UInt32] = [
-        0x00, 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x1F, 0x20, 0x22, 0x2F, 0x41, 0x5C, 0x7F, 0x80, 0x7FF, 0x800, 0x3131,
-        0xAC00, 0xD7A3, 0xD800, 0xDFFF, 0xFFFF, 0x10000, 0x10FFFF, 0x110000,
-    ]
-
     @Test func bothPathsAgreeOnRandomResults() async {
-        let scalar = Gen.int(in: 0...(Self.scalars.count - 1)).map { Self.scalars[$0] }
+        let scalar = Gen.int(in: 0...(ScalarSamples.values.count - 1)).map { ScalarSamples.values[$0] }
         await propertyCheck(
             count: 2000, input: Gen.int(in: -3...3), scalar.array(of: 0...8), scalar.array(of: 0...8),
             Gen.int(in: 0...5), Gen.bool
@@ -80,7 +71,7 @@ import Testing
                 default: .integer(1_234_567)
                 }
             var result = KeyResult(
-                handled: handled, commit: Self.text(commit), preedit: Self.text(preedit),
+                handled: handled, commit: ScalarSamples.text(commit), preedit: ScalarSamples.text(preedit),
                 mode: extra == 1 ? .latin : .hangul)
             var options: SessionOptions?
             switch extra {

@@ -161,10 +161,10 @@ public struct ProtocolSession: Sendable {
             if followPostedMode() { result.mode = context.effectiveMode }
             // The page only while a list is open: typing without one builds no strings.
             let page = context.candidateList.isOpen ? CandidatePage(context.candidateList) : nil
-            if case .integer(let number) = id, page == nil, !followed, result.isTyping {
-                return typingReply(id: number, result)
-            }
-            return reply(id: id, KeyStateResult(result, page: page, options: followed ? options : nil))
+            guard let id else { return nil }
+            writer.removeAll()
+            Reply.write(id: id, key: result, page: page, options: followed ? options : nil, to: &writer)
+            return writer.bytes
         case .reset:
             let commit = context.flush()
             return stateReply(id: id, commit: commit, followed: followSettingsAtBoundary() || followed)
@@ -376,23 +376,6 @@ public struct ProtocolSession: Sendable {
         guard let id else { return nil }
         writer.removeAll()
         Reply.write(id: id, result: result, to: &writer)
-        return writer.bytes
-    }
-
-    /// The reply line for a `key` request whose reply has only the four typing members, written in
-    /// one piece from the engine's result (``Reply/write(id:typing:to:)``): most keys.
-    private mutating func typingReply(id: Int64, _ result: borrowing KeyResult) -> [UInt8] {
-        writer.removeAll()
-        Reply.write(id: id, typing: result, to: &writer)
-        return writer.bytes
-    }
-
-    /// The reply line for a `key` request, as the generic form writes it, a typing reply in one
-    /// piece (``Reply/write(id:key:to:)``).
-    private mutating func reply(id: RequestID?, _ result: KeyStateResult) -> [UInt8]? {
-        guard let id else { return nil }
-        writer.removeAll()
-        Reply.write(id: id, key: result, to: &writer)
         return writer.bytes
     }
 }

@@ -92,12 +92,11 @@ public struct JSONWriter: Sendable {
     /// A value that is not a Unicode scalar (which the composer never produces) is left out, as
     /// ``ComposedText/string`` leaves it out.
     public mutating func string(_ text: ComposedText) {
-        bytes.append(UInt8(ascii: "\""))
-        for index in 0..<text.count {
-            guard let scalar = Unicode.Scalar(text[index]) else { continue }
-            for unit in scalar.utf8 { escaped(unit) }
+        append(count: Self.escapedCount(text) + 2) { cursor in
+            cursor.put(UInt8(ascii: "\""))
+            Self.writeEscaped(text, at: &cursor)
+            cursor.put(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Appends a step's text (a syllable, or in word mode a word) as a string literal, exactly as
@@ -105,12 +104,11 @@ public struct JSONWriter: Sendable {
     /// has no finished syllables, takes the path of ``ComposedText``.
     public mutating func string(_ text: WordText) {
         guard text.hasFinishedSyllables else { return string(text.rest) }
-        bytes.append(UInt8(ascii: "\""))
-        for value in text {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            for unit in scalar.utf8 { escaped(unit) }
+        append(count: Self.escapedCount(text) + 2) { cursor in
+            cursor.put(UInt8(ascii: "\""))
+            Self.writeEscaped(text, at: &cursor)
+            cursor.put(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Appends one byte of a string literal, escaped as described on the type.

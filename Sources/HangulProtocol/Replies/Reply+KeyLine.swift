@@ -2,32 +2,32 @@ import HangulCore
 import HangulKeys
 
 extension Reply {
-    /// Appends the line answering `key` request `id` with `result`, byte for byte what
-    /// ``write(id:result:to:)`` writes for it, newline included.
+    /// Appends the line answering `key` request `id` with the engine's `result`, the candidate
+    /// `page` while a list is open, and the session's `options` when it has just followed reloaded
+    /// settings: byte for byte what ``write(id:result:to:)`` writes for the ``KeyStateResult`` of
+    /// the three, newline included.
     ///
     /// A typing reply (an integer id, and none of the options, a candidate list, a picked
     /// candidate or characters to delete) is measured first and then written in one piece:
     /// `{"id":N,"result":{"handled":…,"commit":"…","preedit":"…","mode":"…"}}`. Written member by
     /// member it took about twenty appends, each checking the buffer's uniqueness and room, which
-    /// was a twentieth of the daemon's user time per `key` line. Any other reply is written member
-    /// by member. A test compares both paths on random results, escapes and words included.
-    public static func write(id: RequestID, key result: KeyStateResult, to writer: inout JSONWriter) {
-        guard case .integer(let number) = id, result.isTyping else {
-            return write(id: id, result: result, to: &writer)
+    /// was a twentieth of the daemon's user time per `key` line. It is written from the engine's
+    /// result as it is: building and dropping a ``KeyStateResult`` cost two outlined copies of the
+    /// 185-byte result, with a retain and release of each of its texts. Any other reply builds
+    /// one and is written member by member. A test compares both paths on random results, escapes
+    /// and words included.
+    public static func write(
+        id: RequestID, key result: borrowing KeyResult, page: CandidatePage?, options: SessionOptions?,
+        to writer: inout JSONWriter
+    ) {
+        guard case .integer(let number) = id, page == nil, options == nil, result.isTyping else {
+            return write(id: id, result: KeyStateResult(copy result, page: page, options: options), to: &writer)
         }
-        write(id: number, typing: result.result, to: &writer)
+        writeTyping(id: number, result, to: &writer)
     }
 
-    /// Appends the line answering `key` request `id` with `result` when the reply is a typing reply:
-    /// an integer id, and a result with none of the members beyond the four typing gives
-    /// (``KeyResult/isTyping``), with no options or candidate page to add. Byte for byte what
-    /// ``write(id:key:to:)`` writes for it.
-    ///
-    /// The daemon calls this with the engine's result as it is, so a typing key builds no
-    /// ``KeyStateResult``: building and dropping one cost two outlined copies of the 185-byte
-    /// result, with a retain and release of each of its texts, on every key.
-    public static func write(id number: Int64, typing result: borrowing KeyResult, to writer: inout JSONWriter) {
-        assert(result.isTyping, "a reply with members beyond typing's takes write(id:key:to:)")
+    /// The typing reply of ``write(id:key:page:options:to:)``.
+    private static func writeTyping(id number: Int64, _ result: borrowing KeyResult, to writer: inout JSONWriter) {
         let sign = number < 0 ? 1 : 0
         let handled: StaticString =
             result.handled ? #","result":{"handled":true,"commit":""# : #","result":{"handled":false,"commit":""#
@@ -85,18 +85,10 @@ extension Reply {
     }
 }
 
-extension KeyStateResult {
-    /// Whether the reply has only the four members typing gives: no options, no candidate list
-    /// shown or closed, no picked candidate, nothing to delete.
-    var isTyping: Bool {
-        @inline(__always) get { options == nil && page == nil && result.isTyping }
-    }
-}
-
 extension KeyResult {
     /// Whether a reply of this result alone has only the four members typing gives: no candidate
     /// list shown or closed, no picked candidate, nothing to delete.
-    public var isTyping: Bool {
+    var isTyping: Bool {
         @inline(__always) get { candidates == .unchanged && converted.isEmpty && deleteBefore == 0 }
     }
 }
