@@ -7,8 +7,10 @@ import PackageDescription
 /// for two more things. Relative relocations packed (`-z pack-relative-relocs`, DT_RELR, which
 /// glibc applies since 2.36, Debian 12): the loader reads a bitmap of a few kilobytes at every start
 /// where it read a table of 24 bytes a relocation, 465 KB in hangul-compose and 116 KB in hanguld,
-/// pages that then stayed resident. And a link order given by symbol names (`order`, a file written
-/// by scripts/link-order: README, "Code laid out as it runs"). `staticRuntime` links the Swift
+/// pages that then stayed resident. And a link order (`order`, the directory of the two files
+/// scripts/link-order writes: README, "Code laid out as it runs"): link-order.txt, the functions
+/// and data by symbol name, and link-order.ld, a linker script for what has no name of its own (the
+/// switch tables and string literals a key reads). `staticRuntime` links the Swift
 /// runtime and the C++ standard library in.
 func releaseLinking(staticRuntime: Bool = false, order: String? = nil) -> LinkerSetting {
     var flags = [
@@ -21,8 +23,8 @@ func releaseLinking(staticRuntime: Bool = false, order: String? = nil) -> Linker
     }
     if let order {
         flags += [
-            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/\(order)", "-Xlinker",
-            "--no-warn-symbol-ordering",
+            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/\(order)/link-order.txt", "-Xlinker",
+            "--no-warn-symbol-ordering", "-Xlinker", "--script=\(Context.packageDirectory)/\(order)/link-order.ld",
         ]
     }
     return .unsafeFlags(flags, .when(configuration: .release))
@@ -162,8 +164,8 @@ let package = Package(
         // together (Sources/hanguld/link-order.txt, written by scripts/link-order).
         .executableTarget(
             name: "hanguld", dependencies: ["HanguldLaunch", "HanguldOptions"],
-            exclude: ["link-order.txt"],
-            linkerSettings: [releaseLinking(order: "Sources/hanguld/link-order.txt")]
+            exclude: ["link-order.txt", "link-order.ld"],
+            linkerSettings: [releaseLinking(order: "Sources/hanguld")]
         ),
         .executableTarget(
             name: "hanguld-cli",

@@ -58,9 +58,9 @@ let package = Package(
             // static in one bench run; start to first key 17 ms, 14 ms). Release builds drop the
             // code nothing calls and fold identical functions, as the root package's programs do,
             // and place the functions a key runs, then those the start runs, together (link-order.txt
-            // here, written by scripts/link-order), linked as those are, by lld with packed relative
+            // and link-order.ld here, written by scripts/link-order), linked as those are, by lld with packed relative
             // relocations (the root Package.swift's releaseLinking says why).
-            exclude: ["link-order.txt"],
+            exclude: ["link-order.txt", "link-order.ld"],
             swiftSettings: [swiftFunctionSections],
             linkerSettings: (staticRuntime ? [.unsafeFlags(["-static-stdlib"])] : []) + [
                 .unsafeFlags(
@@ -68,7 +68,8 @@ let package = Package(
                         "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
                         "--gc-sections", "-Xlinker", "--icf=all", "-Xlinker",
                         "--symbol-ordering-file=\(Context.packageDirectory)/Sources/ibus-engine-hanguld/link-order.txt",
-                        "-Xlinker", "--no-warn-symbol-ordering",
+                        "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker",
+                        "--script=\(Context.packageDirectory)/Sources/ibus-engine-hanguld/link-order.ld",
                     ],
                     .when(configuration: .release))
             ]
