@@ -240,14 +240,20 @@ final class LoopConnection<Factory: SessionFactory> {
         let reply = line.withUnsafeBytes { self.session.handle(line: $0) }
         self.linesAnswered += 1
         self.bytesReceived += line.count + 1
-        if self.logsRequests, let summary = self.session.lastLineSummary {
-            self.logger.debug("request", metadata: ["line": "\(summary)", "bytes": "\(line.count)"])
-        }
+        if self.logsRequests { self.logRequest(bytes: line.count) }
         if !reply.bytes.isEmpty {
             self.bytesSent += reply.bytes.count
             self.output.append(contentsOf: reply.bytes)
         }
         self.machine.answered(wroteReply: !reply.bytes.isEmpty, sessionIsOpen: self.session.isOpen)
+    }
+
+    /// Logs the line just answered, in its redacted summary (`--log-requests`). Never inlined: the
+    /// log call's metadata would otherwise take a kilobyte of every key's stack frame in ``answer(_:)``.
+    @inline(never)
+    private func logRequest(bytes: Int) {
+        guard let summary = self.session.lastLineSummary else { return }
+        self.logger.debug("request", metadata: ["line": "\(summary)", "bytes": "\(bytes)"])
     }
 
     /// Sends what the socket takes of the output; a connection that fails is closed.

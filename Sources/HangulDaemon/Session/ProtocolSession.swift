@@ -139,14 +139,53 @@ public struct ProtocolSession: Sendable {
     }
 
     /// Carries out a parsed request (``perform(_:)``, which then tells the focus board of a new mode).
+    /// A key, nearly every request, goes its own way: every other method's work lives in a function
+    /// the key never enters, whose stack frame (nearly 3 KB, room for every case) a key would
+    /// otherwise spread its few stack lines over.
     private mutating func performRequest(_ request: Request) throws(ProtocolError) -> [UInt8]? {
-        let id = request.id
         guard isOpen || request.method.name == .hello else { throw .helloRequired(id: nil) }
+        if case .key(let event) = request.method { return performKey(event, id: request.id) }
+        return try performOther(request)
+    }
+
+    /// `key`. Reloaded settings are taken before the key when nothing is being composed, and after
+    /// it when it ended the syllable.
+    private mutating func performKey(_ event: KeyEvent, id: RequestID?) -> [UInt8]? {
+        var followed = followSettingsAtBoundary()
+        followPostedMode()
+        listWasOpen = context.candidateList.isOpen
+        var result = context.handle(event)
+        if followSettingsAtBoundary() { followed = true }
+        if followPostedMode() { result.mode = context.effectiveMode }
+        guard let id else { return nil }
+        writer.removeAll()
+        if followed || context.candidateList.isOpen {
+            writeKeyReply(id: id, result, followed: followed)
+        } else {
+            Reply.write(id: id, key: result, page: nil, options: nil, to: &writer)
+        }
+        return writer.bytes
+    }
+
+    /// A key's reply that carries the candidate page (only while a list is open: typing without
+    /// one builds no strings) or the options reloaded settings changed. Never inlined, so that
+    /// building them takes no room in the stack frame of every other key.
+    @inline(never)
+    private mutating func writeKeyReply(id: RequestID, _ result: KeyResult, followed: Bool) {
+        let page = context.candidateList.isOpen ? CandidatePage(context.candidateList) : nil
+        Reply.write(id: id, key: result, page: page, options: followed ? options : nil, to: &writer)
+    }
+
+    /// Every method but `key` (``performKey(_:id:)``).
+    @inline(never)
+    private mutating func performOther(_ request: Request) throws(ProtocolError) -> [UInt8]? {
+        let id = request.id
         // Reloaded settings are taken before the operation when nothing is being composed, and after
-        // it when it ended the syllable; never by a method whose reply cannot say so.
+        // it when it ended the syllable; never by a method whose reply cannot say so. (A key takes
+        // them in performKey.)
         var followed: Bool
         switch request.method.name {
-        case .hello, .ping, .status, .reload, .listOptions, .focusedMode: followed = false
+        case .hello, .ping, .status, .reload, .listOptions, .focusedMode, .key: followed = false
         default:
             followed = followSettingsAtBoundary()
             followPostedMode()
@@ -156,15 +195,7 @@ public struct ProtocolSession: Sendable {
         case .hello(let hello):
             return try open(hello, id: id)
         case .key(let event):
-            var result = context.handle(event)
-            if followSettingsAtBoundary() { followed = true }
-            if followPostedMode() { result.mode = context.effectiveMode }
-            // The page only while a list is open: typing without one builds no strings.
-            let page = context.candidateList.isOpen ? CandidatePage(context.candidateList) : nil
-            guard let id else { return nil }
-            writer.removeAll()
-            Reply.write(id: id, key: result, page: page, options: followed ? options : nil, to: &writer)
-            return writer.bytes
+            return performKey(event, id: id)
         case .reset:
             let commit = context.flush()
             return stateReply(id: id, commit: commit, followed: followSettingsAtBoundary() || followed)
@@ -265,6 +296,14 @@ public struct ProtocolSession: Sendable {
         else {
             return false
         }
+        return adopt(settings)
+    }
+
+    /// Takes the settings `settings` holds now (``followSettingsAtBoundary()``); returns whether the
+    /// options changed. Never inlined: the options compared and applied would otherwise take a
+    /// kilobyte and a half of stack in the check every key makes twice.
+    @inline(never)
+    private mutating func adopt(_ settings: SettingsStore) -> Bool {
         let snapshot = settings.snapshot
         adoptedGeneration = snapshot.generation
         let before = options
