@@ -161,7 +161,8 @@ let package = Package(
             ]
         ),
         // Release builds also place the functions a session runs, and then those the start runs,
-        // together (Sources/hanguld/link-order.txt, written by scripts/link-order).
+        // together, and the switch tables a key reads (Sources/hanguld/link-order.txt and
+        // link-order.ld, written by scripts/link-order).
         .executableTarget(
             name: "hanguld", dependencies: ["HanguldLaunch", "HanguldOptions"],
             exclude: ["link-order.txt", "link-order.ld"],
