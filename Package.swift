@@ -9,9 +9,9 @@ import PackageDescription
 /// where it read a table of 24 bytes a relocation, 465 KB in hangul-compose and 116 KB in hanguld,
 /// pages that then stayed resident. And a link order (`order`, the directory of the two files
 /// scripts/link-order writes: README, "Code laid out as it runs"): link-order.txt, the functions
-/// and data by symbol name, and link-order.ld, a linker script for what has no name of its own (the
-/// switch tables and string literals a key reads). `staticRuntime` links the Swift
-/// runtime and the C++ standard library in.
+/// and data by symbol name, and link-order.ld, a linker script for the switch tables a key reads,
+/// which have no name of their own. `staticRuntime` links the Swift runtime and the C++ standard
+/// library in.
 func releaseLinking(staticRuntime: Bool = false, order: String? = nil) -> LinkerSetting {
     var flags = [
         "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--gc-sections", "-Xlinker",

@@ -57,9 +57,10 @@ let package = Package(
             // HANGUL_SWIFT_RUNTIME=static it is linked in (engine alone: RSS 14.9 MB dynamic, 12.5 MB
             // static in one bench run; start to first key 17 ms, 14 ms). Release builds drop the
             // code nothing calls and fold identical functions, as the root package's programs do,
-            // and place the functions a key runs, then those the start runs, together (link-order.txt
-            // and link-order.ld here, written by scripts/link-order), linked as those are, by lld with packed relative
-            // relocations (the root Package.swift's releaseLinking says why).
+            // and place the functions a key runs, then those the start runs, together, and the
+            // switch tables a key reads (link-order.txt and link-order.ld here, written by
+            // scripts/link-order), linked as those are, by lld with packed relative relocations (the
+            // root Package.swift's releaseLinking says why).
             exclude: ["link-order.txt", "link-order.ld"],
             swiftSettings: [swiftFunctionSections],
             linkerSettings: (staticRuntime ? [.unsafeFlags(["-static-stdlib"])] : []) + [

@@ -176,7 +176,8 @@ public struct ProtocolSession: Sendable {
         Reply.write(id: id, key: result, page: page, options: followed ? options : nil, to: &writer)
     }
 
-    /// Every method but `key` (``performKey(_:id:)``).
+    /// Every method but `key`, which ``performRequest(_:)`` hands to ``performKey(_:id:)`` (as this
+    /// does, should one reach it).
     @inline(never)
     private mutating func performOther(_ request: Request) throws(ProtocolError) -> [UInt8]? {
         let id = request.id
