@@ -71,6 +71,7 @@ public struct InProcessEngine: KeyEngine {
         if commitUnit == .word || autoFix { switchToContext() }
     }
 
+    @_specialize(where Sink == StepPrinter)
     public mutating func type<Sink: StepSink>(_ keys: [KeyPress], into sink: inout Sink) throws {
         // A sink that shows no preedit (plain text output) takes the lean lane first (issue 25).
         var start = 0
