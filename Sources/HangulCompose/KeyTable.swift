@@ -6,8 +6,9 @@ import HangulKeys
 /// ASCII is a table (the fast path of every batch); other characters are looked up once and
 /// remembered. `<` is absent: it opens a key name.
 struct KeyTable {
-    /// For each ASCII byte, the key it types packed as `keysym << 8 | modifiers`, or 0 when the
-    /// byte takes the slow path (`<`, and control characters without a keysym).
+    /// For each printable ASCII byte, the key it types packed as `keysym << 8 | modifiers`, or 0
+    /// when the byte takes the slow path (`<`, and every control character, which the slow path
+    /// parses and remembers when one comes).
     private var ascii: [UInt64] = Array(repeating: 0, count: 128)
     private var others: [UInt32: Result<KeyPress, KeyNotationError>] = [:]
     /// Key names already read (`<BackSpace>` comes every few words), by the bytes between `<` and `>`.
@@ -15,11 +16,12 @@ struct KeyTable {
     /// The last name read and what it gave, asked before the dictionary: names come in runs.
     private var lastName: [UInt8] = []
     private var lastNameResult: Result<KeyPress, KeyNotationError>?
-    /// Normalized notation of keys already printed, as UTF-8.
-    private var notations: [UInt64: [UInt8]] = [:]
 
+    /// Printable ASCII only: xkbcommon finds a control character's keysym by a linear search of its
+    /// whole table (about 4,600 instructions each), which for the 26 without a special keysym was a
+    /// tenth of a short `hangul-compose` run's instructions, for characters input rarely holds.
     init() {
-        for byte in UInt8(0)..<0x80 where byte != UInt8(ascii: "<") {
+        for byte in UInt8(0x20)..<0x7F where byte != UInt8(ascii: "<") {
             guard let keys = try? KeyNotation.parse(String(Unicode.Scalar(byte))), keys.count == 1,
                 keys[0].modifiers.rawValue < 0x100
             else { continue }
@@ -95,6 +97,11 @@ struct KeyTable {
         }
         return (key, close + 1)
     }
+}
+
+/// The normalized notation of keys already printed (`--trace`, `--json`), as UTF-8.
+struct KeyNotations {
+    private var notations: [UInt64: [UInt8]] = [:]
 
     /// The normalized notation of a key as UTF-8, remembered.
     mutating func notation(of key: KeyPress) -> [UInt8] {

@@ -22,9 +22,11 @@ struct StepPrinter: StepSink {
     private var linesEnd = 0
     /// A conversion step's line and the text line, which have members typing lines do not.
     private var writer = JSONWriter(capacity: 256)
-    private var notations = KeyTable()
+    private var notations = KeyNotations()
     /// For each ASCII keysym, the modifiers with which its notation is the character itself (`r`,
-    /// `R` with Shift), or `UInt32.max` when it never is (`<`, controls, space).
+    /// `R` with Shift), or `UInt32.max` when it never is (`<`, controls, space). Made for `--json`
+    /// only, which keeps a line prefix per key: parsing 94 characters was a tenth of a short plain
+    /// run.
     private let bareCharacter: [UInt32]
     /// Kept JSON line prefixes, back to back: slot `n`'s two prefixes (with a commit to follow, and
     /// with an empty commit) are `prefixBytes[prefixBounds[2n]..<prefixBounds[2n + 1]]` and
@@ -39,6 +41,11 @@ struct StepPrinter: StepSink {
         self.format = format
         self.output = output
         textColumns = commitUnit == .word ? 20 : 8
+        bareCharacter = format == .json ? Self.bareCharacters() : []
+    }
+
+    /// ``bareCharacter``'s table, as the notation parser and writer decide it.
+    private static func bareCharacters() -> [UInt32] {
         var bare = [UInt32](repeating: .max, count: 128)
         for byte in UInt8(0x21)..<0x7F {
             guard let keys = try? KeyNotation.parse(String(Unicode.Scalar(byte))), let key = keys.first,
@@ -46,7 +53,7 @@ struct StepPrinter: StepSink {
             else { continue }
             bare[Int(byte)] = key.modifiers.rawValue
         }
-        bareCharacter = bare
+        return bare
     }
 
     /// Plain text output prints what is committed; `--trace` and `--json` print every preedit.

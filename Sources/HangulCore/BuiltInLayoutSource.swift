@@ -52,9 +52,7 @@ enum BuiltInLayoutSource {
         lines.append("\(indent)        ],")
         lines.append("\(indent)        results: [")
         lines += rows(layout.combinations.results.map { hex(UInt64($0)) }, indent: indent + "            ")
-        lines.append("\(indent)        ]),")
-        let names = layout.nameLines.sorted { $0.key < $1.key }.map { "\(literal($0.key)): \($0.value)" }
-        lines.append("\(indent)    nameLines: [\(names.isEmpty ? ":" : names.joined(separator: ", "))]")
+        lines.append("\(indent)        ])")
         lines.append("\(indent)),")
         return lines.joined(separator: "\n")
     }

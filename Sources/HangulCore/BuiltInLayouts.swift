@@ -45,8 +45,7 @@ extension LayoutCatalog {
                         0x116C, 0x116F, 0x1170, 0x1171, 0x1174, 0x11A9,
                         0x11AA, 0x11AC, 0x11AD, 0x11B0, 0x11B1, 0x11B2,
                         0x11B3, 0x11B4, 0x11B5, 0x11B6, 0x11B9, 0x11BB,
-                    ]),
-                nameLines: ["2": 4, "dubeolsik": 5]
+                    ])
             ),
             // dubeolsik-yetgeul.layout
             Layout(
@@ -193,8 +192,7 @@ extension LayoutCatalog {
                         0xD7F5, 0x11F1, 0x11EF, 0xD7F6, 0x11F2, 0x11EE,
                         0xA965, 0xA967, 0xA96A, 0xA96B, 0x11A2, 0xD7CE,
                         0xD7D1, 0xD7DF, 0xD7F4, 0xD7F8,
-                    ]),
-                nameLines: ["2y": 4, "dubeolsik-yetgeul": 5]
+                    ])
             ),
             // sebeolsik-dubeolsik.layout
             Layout(
@@ -235,8 +233,7 @@ extension LayoutCatalog {
                         0x116C, 0x116F, 0x1170, 0x1171, 0x1174, 0x11A9,
                         0x11AA, 0x11AC, 0x11AD, 0x11B0, 0x11B1, 0x11B2,
                         0x11B3, 0x11B4, 0x11B5, 0x11B6, 0x11B9, 0x11BB,
-                    ]),
-                nameLines: ["32": 4, "sebeolsik-dubeolsik": 5]
+                    ])
             ),
             // sebeolsik-390.layout
             Layout(
@@ -277,8 +274,7 @@ extension LayoutCatalog {
                         0x116C, 0x116F, 0x1170, 0x1171, 0x1174, 0x11A9,
                         0x11AA, 0x11AC, 0x11AD, 0x11B0, 0x11B1, 0x11B2,
                         0x11B3, 0x11B4, 0x11B5, 0x11B6, 0x11B9, 0x11BB,
-                    ]),
-                nameLines: ["39": 4, "sebeolsik-390": 5]
+                    ])
             ),
             // sebeolsik-final.layout
             Layout(
@@ -319,8 +315,7 @@ extension LayoutCatalog {
                         0x116C, 0x116F, 0x1170, 0x1171, 0x1174, 0x11A9,
                         0x11AA, 0x11AC, 0x11AD, 0x11B0, 0x11B1, 0x11B2,
                         0x11B3, 0x11B4, 0x11B5, 0x11B6, 0x11B9, 0x11BB,
-                    ]),
-                nameLines: ["3f": 4, "sebeolsik-final": 5]
+                    ])
             ),
             // sebeolsik-noshift.layout
             Layout(
@@ -361,8 +356,7 @@ extension LayoutCatalog {
                         0x116C, 0x116F, 0x1170, 0x1171, 0x1174, 0x11A9,
                         0x11AA, 0x11AC, 0x11AD, 0x11B0, 0x11B1, 0x11B2,
                         0x11B3, 0x11B4, 0x11B5, 0x11B6, 0x11B9, 0x11BB,
-                    ]),
-                nameLines: ["3s": 4, "sebeolsik-noshift": 5]
+                    ])
             ),
             // sebeolsik-yetgeul.layout
             Layout(
@@ -509,8 +503,7 @@ extension LayoutCatalog {
                         0xD7F5, 0x11F1, 0x11EF, 0xD7F6, 0x11F2, 0x11EE,
                         0xA965, 0xA967, 0xA96A, 0xA96B, 0x11A2, 0xD7CE,
                         0xD7D1, 0xD7DF, 0xD7F4, 0xD7F8,
-                    ]),
-                nameLines: ["3y": 4, "sebeolsik-yetgeul": 5]
+                    ])
             ),
             // sinsebeolsik-p2.layout
             Layout(
@@ -549,8 +542,7 @@ extension LayoutCatalog {
                         0x11A9, 0x11AA, 0x11AC, 0x11AD, 0x11B0, 0x11B1,
                         0x11B2, 0x11B3, 0x11B4, 0x11B5, 0x11B6, 0x11B9,
                         0x11BB,
-                    ]),
-                nameLines: ["3sin-p2": 10, "sinsebeolsik-p2": 11]
+                    ])
             ),
             // sinsebeolsik-1995.layout
             Layout(
@@ -589,8 +581,7 @@ extension LayoutCatalog {
                         0x11A9, 0x11AA, 0x11AC, 0x11AD, 0x11B0, 0x11B1,
                         0x11B2, 0x11B3, 0x11B4, 0x11B5, 0x11B6, 0x11B9,
                         0x11BB,
-                    ]),
-                nameLines: ["3sin-1995": 9, "sinsebeolsik-1995": 10]
+                    ])
             ),
             // romaja.layout
             Layout(
@@ -635,8 +626,7 @@ extension LayoutCatalog {
                         0x1172, 0x11A9, 0x11AA, 0x11BC, 0x11AC, 0x11AD,
                         0x11B0, 0x11B1, 0x11B2, 0x11B3, 0x11B4, 0x11B5,
                         0x11B6, 0x11B9, 0x11BB,
-                    ]),
-                nameLines: ["ro": 4, "romaja": 5]
+                    ])
             ),
             // ahnmatae.layout
             Layout(
@@ -693,8 +683,7 @@ extension LayoutCatalog {
                         0x11B3, 0x11B9, 0x11A9, 0x11AC, 0x11BE, 0x11B4,
                         0x11B5, 0x11BF, 0x11AD, 0x11C0, 0x11B6, 0x11C1,
                         0x11BE, 0x11B4,
-                    ]),
-                nameLines: ["ahn": 4, "ahnmatae": 5]
+                    ])
             ),
         ]
     }

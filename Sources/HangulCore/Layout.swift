@@ -69,10 +69,12 @@ public final class Layout: Sendable {
 
     /// Builds a layout from its finished tables: `packedKeys` holds ``KeyAction/packed`` for each of
     /// the 94 positions in ASCII order. For the built-in layouts, compiled in as tables by
-    /// `scripts/embed-layouts` so that start-up parses no text.
+    /// `scripts/embed-layouts` so that start-up parses no text. They keep no name lines: a name
+    /// clash is reported in the file being added, with that file's lines (``LayoutCatalog/add(_:from:)``),
+    /// and building eleven dictionaries of them was a twelfth of a short `hangul-compose` run.
     init(
         id: String, aliases: [String], name: String, koreanName: String, kind: Kind, typesOldHangul: Bool,
-        packedKeys: [UInt64], combinations: CombinationTable, nameLines: [String: Int]
+        packedKeys: [UInt64], combinations: CombinationTable
     ) {
         precondition(packedKeys.count == KeyPosition.count, "a layout table has one entry per position")
         self.id = id
@@ -83,7 +85,7 @@ public final class Layout: Sendable {
         self.typesOldHangul = typesOldHangul
         keys = packedKeys.map(KeyAction.init(packed:))
         self.combinations = combinations
-        self.nameLines = nameLines
+        self.nameLines = [:]
     }
 
     /// Builds a layout from a table keyed by the US-QWERTY characters; for tests and examples.

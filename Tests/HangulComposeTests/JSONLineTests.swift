@@ -53,7 +53,7 @@ import Testing
         ) { keyIndex, commit, preedit, handled in
             let key = Self.keys[keyIndex]
             let (commitText, preeditText) = (ScalarSamples.text(commit), ScalarSamples.text(preedit))
-            var notations = KeyTable()
+            var notations = KeyNotations()
             let line = Self.expected(
                 notations.notation(of: key), handled: handled, commit: commitText.string, preedit: preeditText.string)
             #expect((try? Self.printed([(key, handled, commitText, preeditText)])) == line)
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func wordsAndStringsAreWrittenAsTheGeneralWriterWritesThem() throws {
-        var notations = KeyTable()
+        var notations = KeyNotations()
         let key = Self.keys[0]
         let word = "안녕하세요\"\\\n\u{1F600}"
         let line = Self.expected(notations.notation(of: key), handled: true, commit: word, preedit: "가")
@@ -80,7 +80,7 @@ import Testing
     @Test func aBatchLargerThanTheFirstRoomKeepsEveryLineInOrder() throws {
         var steps: [(KeyPress, Bool, ComposedText, ComposedText)] = []
         var expected: [UInt8] = []
-        var notations = KeyTable()
+        var notations = KeyNotations()
         for index in 0..<5_000 {
             let key = Self.keys[index % Self.keys.count]
             let commit = ScalarSamples.text(index % 3 == 0 ? [0xAC00 + UInt32(index % 11_172)] : [])

@@ -169,6 +169,16 @@ import Testing
                 """)
     }
 
+    /// The scanner's table holds printable ASCII only; a control character takes the slow path,
+    /// which asks the notation parser, so it types what its key name types, on standard input and
+    /// as an argument.
+    @Test func aControlCharacterTypesWhatItsKeyNameTypes() throws {
+        let named = try InProcess.run(["--json", "rk<Tab>sk<0x01000001>"])
+        #expect(named.stdout.contains(#"{"key":"<Tab>","commit":"가","preedit":"","handled":false}"#))
+        #expect(try InProcess.run(["--json", "rk\tsk\u{1}"]).stdout == named.stdout)
+        #expect(try InProcess.run(["--json"], input: "rk\tsk\u{1}\n").stdout == named.stdout)
+    }
+
     @Test func aBadLineTakesBackWhatItPrintedInEveryFormat() throws {
         let json = try InProcess.run(["--json"], input: "rk\nrksk<Foo>\n")
         #expect(
