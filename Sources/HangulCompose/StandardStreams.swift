@@ -5,10 +5,18 @@ import SystemPackage
 public enum StandardStreams {
     /// A sink writing everything to a descriptor, throwing ``OutputError`` with the system's reason
     /// (a closed pipe, a full disk).
+    ///
+    /// Written with `write(_:)` in a loop rather than swift-system's `writeAll`, which is generic
+    /// over `Sequence`: its first call made the runtime look up a conformance among every one the
+    /// program holds, a sixteenth of a short `hangul-compose` run.
     public static func sink(_ descriptor: FileDescriptor, named name: String) -> OutputBuffer.Sink {
         { (bytes) throws in
             do {
-                _ = try descriptor.writeAll(bytes)
+                var rest = bytes
+                while !rest.isEmpty {
+                    let written = try descriptor.write(rest)
+                    rest = UnsafeRawBufferPointer(rebasing: rest[written...])
+                }
             } catch let errno as Errno {
                 throw OutputError(destination: name, reason: errno.description)
             } catch {
