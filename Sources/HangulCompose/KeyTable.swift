@@ -3,8 +3,8 @@ import HangulKeys
 /// What each single character of key notation types, decided once by `KeyNotation.parse` itself so
 /// that the byte scanner reads exactly what the parser reads.
 ///
-/// ASCII is a table (the fast path of every batch); other characters are looked up once and
-/// remembered. `<` is absent: it opens a key name.
+/// Printable ASCII is a table (the fast path of every batch); other characters, control characters
+/// included, are looked up once and remembered. `<` is absent: it opens a key name.
 struct KeyTable {
     /// For each printable ASCII byte, the key it types packed as `keysym << 8 | modifiers`, or 0
     /// when the byte takes the slow path (`<`, and every control character, which the slow path
