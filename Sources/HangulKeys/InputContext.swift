@@ -35,18 +35,26 @@ public struct InputContext: Sendable {
     /// Key chords that flip between Hangul and Latin in either mode: by default the 한/영 key
     /// (`Hangul`) and Shift+space (the option table's default). A chord may be a modifier key such
     /// as `Alt_R`.
-    public var toggleKeys: [KeyChord] = OptionKey.toggleKeys.defaultValue.keys ?? []
+    public var toggleKeys: [KeyChord] = OptionKey.toggleKeys.defaultValue.keys ?? [] {
+        didSet { indexChords() }
+    }
     /// Key chords that switch to Hangul, and to Latin, whatever the mode (`hangul-keys`,
     /// `latin-keys`): none by default. Checked after ``toggleKeys``, with the same matching.
-    public var hangulKeys: [KeyChord] = OptionKey.hangulKeys.defaultValue.keys ?? []
-    public var latinKeys: [KeyChord] = OptionKey.latinKeys.defaultValue.keys ?? []
+    public var hangulKeys: [KeyChord] = OptionKey.hangulKeys.defaultValue.keys ?? [] {
+        didSet { indexChords() }
+    }
+    public var latinKeys: [KeyChord] = OptionKey.latinKeys.defaultValue.keys ?? [] {
+        didSet { indexChords() }
+    }
     /// Whether Escape also switches to Latin, for vi users who leave insert mode with it.
     public var escapeSwitchesToLatin = OptionKey.escapeToLatin.defaultValue.flag ?? false
     /// The keycode decoder; without one (or without keycodes in events) positions come from keysyms.
     public var decoder: KeyDecoder?
     /// Key chords that open the hanja candidate list, and close it again: by default `Hangul_Hanja`
     /// and `F9` (the option table's default). At most 16 on the wire, like ``toggleKeys``.
-    public var hanjaKeys: [KeyChord] = OptionKey.hanjaKeys.defaultValue.keys ?? []
+    public var hanjaKeys: [KeyChord] = OptionKey.hanjaKeys.defaultValue.keys ?? [] {
+        didSet { indexChords() }
+    }
     /// Where candidates come from; nil (or an empty dictionary) leaves hanja keys to pass as named
     /// keys, as before conversion existed.
     public var hanja: HanjaDictionarySource?
@@ -60,7 +68,9 @@ public struct InputContext: Sendable {
     public internal(set) var selection = ""
     /// Key chords that convert the word typed in the wrong mode and switch the mode (`fix-keys`,
     /// PROTOCOL.md section 9.7): by default Shift+`Hangul` and `Pause`. Checked after the mode keys.
-    public var fixKeys: [KeyChord] = OptionKey.fixKeys.defaultValue.keys ?? []
+    public var fixKeys: [KeyChord] = OptionKey.fixKeys.defaultValue.keys ?? [] {
+        didSet { indexChords() }
+    }
     /// The rule the fix keys and automatic repair apply; nil leaves them doing nothing.
     public var wrongMode: (any WrongModeRule)?
     /// Whether a word typed in the wrong mode is repaired when it ends (`auto-fix`, PROTOCOL.md
@@ -78,6 +88,9 @@ public struct InputContext: Sendable {
     /// A press of a mode key that acts on its tap (``KeyChord/actsOnTap``, Caps Lock): the key, and
     /// what its release does if no other key is pressed before it (PROTOCOL.md section 9.9).
     private var pendingTap: (key: UInt64, action: TapAction)?
+    /// The keys the five chord lists above name, so a typing key searches none of them; kept by
+    /// ``indexChords()`` whenever a list changes.
+    private var chordKeysyms = ChordKeysyms()
 
     /// What a tapped mode key does: the list it was found in decides.
     private enum TapAction: Sendable { case toggle, hangul, latin }
@@ -93,6 +106,12 @@ public struct InputContext: Sendable {
         self.word = WordComposer(layout: layout, options: options, unit: commitUnit)
         self.mode = mode
         self.decoder = decoder
+        indexChords()
+    }
+
+    /// Makes ``chordKeysyms`` the filter of the lists as they are now.
+    private mutating func indexChords() {
+        chordKeysyms = ChordKeysyms(toggleKeys, hangulKeys, latinKeys, hanjaKeys, fixKeys)
     }
 
     /// The mode keys are actually read in, which replies report: ``InputMode/latin`` in a password
@@ -157,9 +176,11 @@ public struct InputContext: Sendable {
 
     /// A press: first to the candidate list when one is open, else through the rules.
     mutating func pressKey(_ event: KeyEvent) -> KeyResult {
-        let isHanjaKey = hanjaKeys.contains { $0.matches(keysym: event.keysym, modifiers: event.modifiers) }
+        let namesChord = chordKeysyms.mayName(event.keysym)
+        let isHanjaKey =
+            namesChord && hanjaKeys.contains { $0.matches(keysym: event.keysym, modifiers: event.modifiers) }
         let isFixKey =
-            !fixKeys.isEmpty && fixKeys.contains { $0.matches(keysym: event.keysym, modifiers: event.modifiers) }
+            namesChord && fixKeys.contains { $0.matches(keysym: event.keysym, modifiers: event.modifiers) }
         if !isHanjaKey && !isFixKey && !event.keysym.isModifier { forgetSurroundingText() }
         // A fix can be undone only by the very next press (a bare modifier does not count).
         let undoable = lastFix
@@ -192,22 +213,7 @@ public struct InputContext: Sendable {
     private mutating func pressRules(_ event: KeyEvent, isHanjaKey: Bool, fix: FixKeyPress?) -> KeyResult {
         let keysym = event.keysym
         if contentType == .password { return Self.unchanged(preedit: word.preedit, mode: effectiveMode) }
-        if toggleKeys.contains(where: { !$0.actsOnTap && $0.matches(keysym: keysym, modifiers: event.modifiers) }) {
-            let commit = toggle()
-            return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
-        }
-        if !hangulKeys.isEmpty,
-            hangulKeys.contains(where: { !$0.actsOnTap && $0.matches(keysym: keysym, modifiers: event.modifiers) })
-        {
-            let commit = setMode(.hangul)
-            return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
-        }
-        if !latinKeys.isEmpty,
-            latinKeys.contains(where: { !$0.actsOnTap && $0.matches(keysym: keysym, modifiers: event.modifiers) })
-        {
-            let commit = setMode(.latin)
-            return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
-        }
+        if chordKeysyms.mayName(keysym), let result = pressModeKey(event) { return result }
         if let fix { return pressFixKey(fix) }
         if mode == .latin || keysym.isModifier { return Self.unchanged(preedit: word.preedit, mode: effectiveMode) }
         if isHanjaKey && openCandidates() {
@@ -234,6 +240,27 @@ public struct InputContext: Sendable {
         }
         let output = word.process(position)
         return KeyResult(handled: output.consumed, commit: output.commit, preedit: output.preedit, mode: mode)
+    }
+
+    /// A press of a toggle, Hangul or Latin key (one that acts on its press, section 9.1): the mode
+    /// switches, committing; nil for any other key. Never inlined: a typing key, which the filter
+    /// keeps from here, need not carry its code.
+    @inline(never)
+    private mutating func pressModeKey(_ event: KeyEvent) -> KeyResult? {
+        let pressed = { (chord: KeyChord) in
+            !chord.actsOnTap && chord.matches(keysym: event.keysym, modifiers: event.modifiers)
+        }
+        let commit: WordText
+        if toggleKeys.contains(where: pressed) {
+            commit = toggle()
+        } else if hangulKeys.contains(where: pressed) {
+            commit = setMode(.hangul)
+        } else if latinKeys.contains(where: pressed) {
+            commit = setMode(.latin)
+        } else {
+            return nil
+        }
+        return KeyResult(handled: true, commit: commit, preedit: word.preedit, mode: effectiveMode)
     }
 
     /// The mode key a press is, when it acts on its tap (Caps Lock in a mode key list): the release

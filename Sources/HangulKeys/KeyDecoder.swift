@@ -18,8 +18,11 @@ public final class KeyDecoder: Sendable {
 
     /// The names of the reference keymap.
     public let names: KeymapNames
-    /// The ASCII position per `keycode * 2 + shift`, 0 where the key types no printable ASCII.
-    let table: [UInt8]
+    /// The ASCII position per `keycode * 2 + shift` (keycodes up to 255, so 512 entries), 0 where
+    /// the key types no printable ASCII. Inline in the decoder rather than an array of its own: a
+    /// key reads one line of it, where the array's reference and header cost two more lines on
+    /// another page, cold again at every key at typing speed.
+    let table: InlineArray<512, UInt8>
 
     /// Compiles the reference keymap (by default evdev, pc105, us) and builds the position table.
     ///
@@ -43,12 +46,20 @@ public final class KeyDecoder: Sendable {
             }
         }
         self.names = keymap.names
-        self.table = table
+        self.table = Self.inline(table)
     }
 
     private init(names: KeymapNames, table: [UInt8]) {
         self.names = names
-        self.table = table
+        self.table = Self.inline(table)
+    }
+
+    /// `table`, `keycodes.upperBound + 1` pairs, as the inline table.
+    private static func inline(_ table: [UInt8]) -> InlineArray<512, UInt8> {
+        precondition(table.count == 512, "a position table holds a pair for every keycode up to 255")
+        var inline = InlineArray<512, UInt8>(repeating: 0)
+        for index in table.indices { inline[index] = table[index] }
+        return inline
     }
 
     /// The decoder of the US reference keymap (evdev, pc105, us) from a table built into the

@@ -7,7 +7,11 @@ import SystemPackage
 /// Level-triggered, so a descriptor with bytes left after one read is simply reported again on the
 /// next wait: the loop never has to read until `EAGAIN` to stay correct. Each registration
 /// carries the descriptor number back as its token.
-public final class Epoll {
+///
+/// A noncopyable value rather than an object, so that it lives inline in its owner (the socket
+/// loop): a wait reads the descriptor from a line the loop touches anyway, not from an object of
+/// its own on another page of the heap.
+public struct Epoll: ~Copyable {
     /// What a registration asks to be told about.
     public struct Interest: OptionSet, Sendable {
         public let rawValue: UInt32
@@ -36,7 +40,6 @@ public final class Epoll {
     }
 
     private let descriptor: CInt
-    private var events: UnsafeMutablePointer<epoll_event>
     private let capacity: Int
 
     /// Creates the instance (close-on-exec); a wait reports at most `capacity` descriptors.
@@ -45,11 +48,9 @@ public final class Epoll {
         guard descriptor >= 0 else { throw .last("epoll_create1") }
         self.descriptor = descriptor
         self.capacity = max(1, capacity)
-        self.events = .allocate(capacity: self.capacity)
     }
 
     deinit {
-        self.events.deallocate()
         close(self.descriptor)
     }
 
@@ -78,15 +79,22 @@ public final class Epoll {
 
     /// Waits until a descriptor is ready or `timeoutMilliseconds` pass (-1: for ever), then calls
     /// `body` with each ready one. An interrupted wait (`EINTR`) reports nothing.
+    ///
+    /// The events are received on the caller's stack (12 bytes each), not in a buffer of the
+    /// instance's: at typing speed a wait wakes once a key, and a heap buffer was a page the key
+    /// touched only for that, where the loop's stack pages are touched anyway.
     public func wait(timeoutMilliseconds: Int32, _ body: (Event) -> Void) throws(SystemCallError) {
-        let count = epoll_wait(self.descriptor, self.events, CInt(self.capacity), timeoutMilliseconds)
-        if count < 0 {
-            if errno == EINTR { return }
-            throw .last("epoll_wait")
-        }
-        for index in 0..<Int(count) {
-            let event = self.events[index]
-            body(Event(descriptor: event.data.fd, bits: event.events))
+        try withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: self.capacity) {
+            events throws(SystemCallError) in
+            let count = epoll_wait(self.descriptor, events.baseAddress, CInt(events.count), timeoutMilliseconds)
+            if count < 0 {
+                if errno == EINTR { return }
+                throw .last("epoll_wait")
+            }
+            for index in 0..<Int(count) {
+                let event = events[index]
+                body(Event(descriptor: event.data.fd, bits: event.events))
+            }
         }
     }
 }

@@ -41,6 +41,26 @@ import Testing
                 == #"{"id":4,"result":{"focused":true,"mode":"latin"}}"#)
     }
 
+    /// A posted mode waits for the syllable: the field keeps composing in Hangul, and takes Latin
+    /// with the key that ends the syllable, whose reply says so.
+    @Test func aModePostedMidSyllableIsTakenWhenTheSyllableEnds() {
+        let board = FocusBoard()
+        var field = Self.session(board)
+        var control = Self.session(board)
+        _ = Self.send(Self.focus("1"), &field)
+        _ = Self.send(#"{"id":2,"method":"key","params":{"keysym":114}}"#, &field)
+        _ = Self.send(#"{"id":3,"method":"focused_mode","params":{"mode":"latin"}}"#, &control)
+        #expect(
+            Self.send(#"{"id":4,"method":"key","params":{"keysym":107}}"#, &field)
+                == #"{"id":4,"result":{"handled":true,"commit":"","preedit":"가","mode":"hangul"}}"#)
+        #expect(
+            Self.send(#"{"id":5,"method":"key","params":{"keysym":32}}"#, &field)
+                == #"{"id":5,"result":{"handled":false,"commit":"가","preedit":"","mode":"latin"}}"#)
+        #expect(
+            Self.send(#"{"id":6,"method":"key","params":{"keysym":114}}"#, &field)
+                == #"{"id":6,"result":{"handled":false,"commit":"","preedit":"","mode":"latin"}}"#)
+    }
+
     @Test func aClosedSessionNoLongerHasTheFocus() {
         let board = FocusBoard()
         var control = Self.session(board)

@@ -10,8 +10,8 @@ import Synchronization
 /// (`global`), one per application, or one per field. A field that gains the focus takes the mode
 /// kept for its key, and the focused session writes its mode back whenever it changes, so the next
 /// field under the same key follows. `focused_mode` (`hangulctl mode`) posts a mode for the focused
-/// session, which takes it at its next request when nothing is being composed; the session checks
-/// for a posted mode with one atomic load per request. Nothing here holds text, and names are kept
+/// session, which takes it at its next request when nothing is being composed; a posting advances
+/// the process's ``ChangeHint``, so a session checks the board only when that has moved. Nothing here holds text, and names are kept
 /// only as keys of a bounded table.
 public final class FocusBoard: Sendable {
     private struct State {
@@ -85,7 +85,10 @@ public final class FocusBoard: Sendable {
             remember(state.focusedKey, mode, in: &state)
             return mode
         }
-        if change != nil, mode != nil { postings.add(1, ordering: .releasing) }
+        if change != nil, mode != nil {
+            postings.add(1, ordering: .releasing)
+            ChangeHint.advance()
+        }
         return mode
     }
 

@@ -55,6 +55,10 @@ public struct ProtocolSession: Sendable {
     /// The mode last written to the board, and the board's posting count last seen.
     private var publishedMode: InputMode = .hangul
     private var seenPostings = 0
+    /// The ``ChangeHint`` count at which this session last caught up with the settings, and with
+    /// the board's posted modes; 0, which the count never is, until it first has.
+    private var settingsHintSeen = 0
+    private var postingsHintSeen = 0
 
     /// A new, unopened session.
     ///
@@ -290,13 +294,16 @@ public struct ProtocolSession: Sendable {
     /// Options the client set itself are kept. Returns whether the options changed, so the reply
     /// can carry them.
     private mutating func followSettingsAtBoundary() -> Bool {
+        let hint = ChangeHint.current
+        guard hint != settingsHintSeen, isOpen else { return false }
         // The generation is read through the optional, not a `let` binding of the store: this runs
         // twice per key, and a binding retained and released the store each time.
-        guard isOpen, let generation = settings?.generation, generation != adoptedGeneration,
-            context.preedit.isEmpty, !context.candidateList.isOpen, let settings
-        else {
+        guard let generation = settings?.generation, generation != adoptedGeneration else {
+            settingsHintSeen = hint
             return false
         }
+        guard context.preedit.isEmpty, !context.candidateList.isOpen, let settings else { return false }
+        settingsHintSeen = hint
         return adopt(settings)
     }
 
@@ -356,8 +363,15 @@ public struct ProtocolSession: Sendable {
     /// reloaded settings are taken). Returns whether the mode changed.
     @discardableResult
     private mutating func followPostedMode() -> Bool {
+        let hint = ChangeHint.current
+        guard hint != postingsHintSeen else { return false }
         let postings = focusTicket.board.postingCount
-        guard postings != seenPostings, context.preedit.isEmpty, !context.candidateList.isOpen else { return false }
+        guard postings != seenPostings else {
+            postingsHintSeen = hint
+            return false
+        }
+        guard context.preedit.isEmpty, !context.candidateList.isOpen else { return false }
+        postingsHintSeen = hint
         seenPostings = postings
         guard let mode = focusTicket.board.take(session: focusTicket.session), mode != context.mode else {
             return false

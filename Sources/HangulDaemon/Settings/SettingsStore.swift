@@ -137,6 +137,7 @@ public final class SettingsStore: Sendable {
             snapshot.problems = []
             snapshot.loadedAt = time(nil)
             currentGeneration.store(snapshot.generation, ordering: .releasing)
+            ChangeHint.advance()
             return snapshot.generation
         }
     }
