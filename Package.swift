@@ -22,9 +22,12 @@ func releaseLinking(staticRuntime: Bool = false, order: String? = nil) -> Linker
         flags = ["-static-stdlib", "-L", "\(Context.packageDirectory)/Sources/hangul-compose/static-libstdc++"] + flags
     }
     if let order {
+        // -O0: string literals stay in their files' sections, so that link-order.ld can put a key's
+        // first (merged, lld placed them all in one section wherever a script named any of them).
         flags += [
             "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/\(order)/link-order.txt", "-Xlinker",
             "--no-warn-symbol-ordering", "-Xlinker", "--script=\(Context.packageDirectory)/\(order)/link-order.ld",
+            "-Xlinker", "-O0",
         ]
     }
     return .unsafeFlags(flags, .when(configuration: .release))
