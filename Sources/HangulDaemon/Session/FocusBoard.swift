@@ -11,8 +11,8 @@ import Synchronization
 /// kept for its key, and the focused session writes its mode back whenever it changes, so the next
 /// field under the same key follows. `focused_mode` (`hangulctl mode`) posts a mode for the focused
 /// session, which takes it at its next request when nothing is being composed; a posting advances
-/// the process's ``ChangeHint``, so a session checks the board only when that has moved. Nothing here holds text, and names are kept
-/// only as keys of a bounded table.
+/// the process's ``ChangeHint``, so a session checks the board only when that has moved. Nothing
+/// here holds text, and names are kept only as keys of a bounded table.
 public final class FocusBoard: Sendable {
     private struct State {
         var focused: Int?
