@@ -23,7 +23,7 @@ extern void swift_retain(void);
 extern void swift_release(void);
 extern void swift_bridgeObjectRelease(void);
 extern void swift_isUniquelyReferenced_nonNull_native(void);
-extern void swift_initStaticObject(void);
+extern void swift_bridgeObjectRetain(void);
 
 // In the order a key first calls them (the loop's wait, the read, the session, the reply).
 __attribute__((used)) static void (*const hangul_calls_per_key[])(void) = {
@@ -34,7 +34,7 @@ __attribute__((used)) static void (*const hangul_calls_per_key[])(void) = {
     swift_release,
     swift_isUniquelyReferenced_nonNull_native,
     swift_bridgeObjectRelease,
-    swift_initStaticObject,
+    swift_bridgeObjectRetain,
     (void (*)(void))memcpy,
     (void (*)(void))memmove,
     (void (*)(void))send,

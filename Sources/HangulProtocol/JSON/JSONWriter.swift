@@ -158,50 +158,26 @@ public struct JSONWriter: Sendable {
         cursor.put(short)
     }
 
-    /// Room for a measured fragment up to this size is made by copying these; see ``append(count:_:)``.
-    /// Written out as a literal so that the compiler makes the array at build time, in the program's
-    /// data: made at run time (`Array(repeating:count:)`), it was a lazily made global, and every key
-    /// reply called `swift_once` and read the array from the heap, two cold pages at typing speed.
-    private static let zeros: [UInt8] = [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    ]
-
     /// Appends exactly `count` bytes, which `body` writes through a cursor it must move by exactly
     /// `count`: a fragment measured first is then written with one growth check, rather than one
     /// per byte (a `key` reply line is about 80 bytes).
+    ///
+    /// The fragment is written on the stack (up to a kilobyte; Swift takes the heap past that) and
+    /// appended with one copy. Room made in the array itself needed bytes to copy in first: a
+    /// generic `repeatElement` cost a fortieth of the session's time per `key` line, and an array
+    /// of zeros made at run time was a lazily made global whose check and storage were two more
+    /// cold pages at every key at typing speed.
     @inline(__always)
     mutating func append(count: Int, _ body: (inout UnsafeMutablePointer<UInt8>) -> Void) {
         guard count > 0 else { return }
-        let start = bytes.count
-        if count <= Self.zeros.count {
-            // A slice of an array is appended with one copy; `repeatElement` went through the
-            // generic sequence path, a fortieth of the session's time per `key` line.
-            bytes.append(contentsOf: Self.zeros[..<count])
-        } else {
-            bytes.append(contentsOf: repeatElement(0, count: count))
-        }
-        bytes.withUnsafeMutableBufferPointer { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
             guard let base = buffer.baseAddress else {
-                preconditionFailure("internal inconsistency: a buffer just grown has no storage")
+                preconditionFailure("internal inconsistency: a temporary buffer of \(count) bytes has no storage")
             }
-            var cursor = base + start
+            var cursor = base
             body(&cursor)
-            precondition(cursor == base + start + count, "internal inconsistency: a measured fragment's size changed")
+            precondition(cursor == base + count, "internal inconsistency: a measured fragment's size changed")
+            bytes.append(contentsOf: UnsafeBufferPointer(buffer))
         }
     }
 
