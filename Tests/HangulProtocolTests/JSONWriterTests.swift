@@ -1,9 +1,9 @@
 import HangulCoreTesting
-import HangulProtocol
 import PropertyBased
 import Testing
 
 @testable import HangulCore
+@testable import HangulProtocol
 
 @Suite struct JSONWriterTests {
     @Test func stringsEscapeOnlyQuoteBackslashAndControls() {
@@ -34,6 +34,26 @@ import Testing
             let word = WordText(finished: finished[...], rest: syllable)
             #expect(word.hasFinishedSyllables)
             #expect(Self.written { $0.string(word) } == Self.written { $0.string(word.string) })
+        }
+    }
+
+    /// A word longer than the writer writes on the stack (``JSONWriter/stackFragmentLimit``) takes
+    /// the path that grows the array in place, and is written the same, after text already written.
+    @Test func aWordLongerThanAStackFragmentIsWrittenAsItsString() async {
+        let scalar = Gen.int(in: 0...(ScalarSamples.values.count - 1)).map { ScalarSamples.values[$0] }
+        await propertyCheck(count: 50, input: scalar.array(of: 1...3).array(of: 200...400)) { syllables in
+            let finished = syllables.map { WordComposer.FinishedSyllable(text: ScalarSamples.text($0), chain: nil) }
+            let word = WordText(finished: finished[...], rest: ScalarSamples.text([]))
+            let expected = Self.written {
+                $0.string("before")
+                $0.string(word.string)
+            }
+            #expect(expected.count > JSONWriter.stackFragmentLimit + 10)
+            #expect(
+                Self.written {
+                    $0.string("before")
+                    $0.string(word)
+                } == expected)
         }
     }
 

@@ -162,14 +162,16 @@ public struct JSONWriter: Sendable {
     /// `count`: a fragment measured first is then written with one growth check, rather than one
     /// per byte (a `key` reply line is about 80 bytes).
     ///
-    /// The fragment is written on the stack (up to a kilobyte; Swift takes the heap past that) and
-    /// appended with one copy. Room made in the array itself needed bytes to copy in first: a
-    /// generic `repeatElement` cost a fortieth of the session's time per `key` line, and an array
-    /// of zeros made at run time was a lazily made global whose check and storage were two more
-    /// cold pages at every key at typing speed.
+    /// A fragment up to ``stackFragmentLimit`` bytes is written on the stack and appended with one
+    /// copy. Room made in the array itself needs bytes to copy in first: a generic `repeatElement`
+    /// cost a fortieth of the session's time per `key` line, and an array of zeros made at run time
+    /// was a lazily made global whose check and storage were two more cold pages at every key at
+    /// typing speed. A longer fragment (a long word's text) grows the array in place that way all
+    /// the same, rather than take a heap buffer as long as itself.
     @inline(__always)
     mutating func append(count: Int, _ body: (inout UnsafeMutablePointer<UInt8>) -> Void) {
         guard count > 0 else { return }
+        guard count <= Self.stackFragmentLimit else { return appendInPlace(count: count, body) }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
             guard let base = buffer.baseAddress else {
                 preconditionFailure("internal inconsistency: a temporary buffer of \(count) bytes has no storage")
@@ -178,6 +180,26 @@ public struct JSONWriter: Sendable {
             body(&cursor)
             precondition(cursor == base + count, "internal inconsistency: a measured fragment's size changed")
             bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// The longest fragment ``append(count:_:)`` writes on the stack: a `key` reply line is about 80
+    /// bytes, and Swift takes the heap for a temporary buffer past a kilobyte anyway.
+    static let stackFragmentLimit = 512
+
+    /// ``append(count:_:)`` for a fragment longer than ``stackFragmentLimit``: the array grows by
+    /// `count` bytes, which `body` then overwrites. Never inlined: no key reply takes it.
+    @inline(never)
+    private mutating func appendInPlace(count: Int, _ body: (inout UnsafeMutablePointer<UInt8>) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else {
+                preconditionFailure("internal inconsistency: a buffer just grown has no storage")
+            }
+            var cursor = base + start
+            body(&cursor)
+            precondition(cursor == base + start + count, "internal inconsistency: a measured fragment's size changed")
         }
     }
 
