@@ -188,7 +188,8 @@ public struct JSONWriter: Sendable {
     static let stackFragmentLimit = 512
 
     /// ``append(count:_:)`` for a fragment longer than ``stackFragmentLimit``: the array grows by
-    /// `count` bytes, which `body` then overwrites. Never inlined: no key reply takes it.
+    /// `count` bytes, which `body` then overwrites. Never inlined: a typing key's reply takes it only
+    /// for a word past 512 bytes in word mode.
     @inline(never)
     private mutating func appendInPlace(count: Int, _ body: (inout UnsafeMutablePointer<UInt8>) -> Void) {
         let start = bytes.count
